@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+
+/**
+ * Module ids of spec §7 ("Calls carry a module id and a token flag"). Sent by the client in the
+ * `X-Module-Id` header; the server logs it with the request.
+ */
+export const MODULE_IDS = {
+  system: 'SYS',
+  session: 'SES',
+  member: 'MEM',
+  captcha: 'CAP',
+  wallet: 'WAL',
+  game: 'GAM',
+  lottery: 'LOT',
+  points: 'PNT',
+  agent: 'AGT',
+  promo: 'PRO',
+  feedback: 'FBK',
+} as const;
+export type ModuleId = (typeof MODULE_IDS)[keyof typeof MODULE_IDS];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * guest: anyone; the session is read when present.
+ * member: a valid session is required (the "token flag").
+ * agent: a valid session of an agent type (1, 2, 41, 42).
+ */
+export type Auth = 'guest' | 'member' | 'agent';
+
+/**
+ * One object per call of spec §7. `request` is the query string for GET and DELETE, the body
+ * otherwise. `response` is the schema of `value` inside the envelope.
+ */
+export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  id: string;
+  method: HttpMethod;
+  path: string;
+  moduleId: ModuleId;
+  auth: Auth;
+  summary: string;
+  tags: readonly string[];
+  request: Req;
+  response: Res;
+  /** Body is sent encrypted (issue 3: RSA-OAEP-256 wrapping AES-GCM). */
+  encrypted?: true;
+  /** Body is application/x-www-form-urlencoded instead of JSON. */
+  form?: true;
+}
+
+export type RequestOf<E extends Endpoint> = z.input<E['request']>;
+export type ParsedRequestOf<E extends Endpoint> = z.output<E['request']>;
+export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+
+export function defineEndpoint<Req extends z.ZodType, Res extends z.ZodType>(
+  e: Endpoint<Req, Res>,
+): Endpoint<Req, Res> {
+  return e;
+}

@@ -1,0 +1,6 @@
+export * from './envelope.ts';
+export * from './endpoint.ts';
+export * from './languages.ts';
+export * from './whitelabel.ts';
+export * from './patterns.ts';
+export * from './endpoints/index.ts';
