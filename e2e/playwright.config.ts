@@ -1,0 +1,42 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_PORT, serverEnv } from './support/env.ts';
+
+// Runs against the real built server (the same `apps/server/dist/server.mjs` that `npm start`
+// runs) on a fresh embedded database in a temporary folder, driving the Debian Chromium (no
+// browser download: CHROME_PATH or /usr/bin/chromium). Serial: guard tests switch global state.
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 5'], viewport: { width: 360, height: 740 } },
+      grep: /@phone/,
+    },
+  ],
+  webServer: {
+    command: 'node e2e/support/start-server.mjs',
+    cwd: '..',
+    url: `http://127.0.0.1:${E2E_PORT}/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: serverEnv,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

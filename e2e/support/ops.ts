@@ -1,0 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { serverEnv } from './env.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+
+/** Runs the operator command line (`npm run ops -- …`) against the e2e server's data folder. */
+export function ops(...args: string[]): string {
+  return execFileSync(process.execPath, [join(root, 'apps/server/dist/ops.mjs'), ...args], {
+    env: { ...process.env, ...serverEnv },
+    encoding: 'utf8',
+  });
+}
