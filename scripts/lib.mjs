@@ -31,7 +31,8 @@ export function npmRun(args, opts) {
 export function ensureDependencies() {
   const lock = join(root, 'package-lock.json');
   const marker = join(root, 'node_modules', '.package-lock.json');
-  const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
+  const stale =
+    !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
   if (!stale) return;
   log('installing dependencies (npm ci) …');
   npmRun(['ci', '--no-audit', '--no-fund', '--loglevel=error']);
@@ -59,9 +60,13 @@ export function ensureBrowser() {
   if (debian && isRoot) {
     log('no browser found: installing Debian chromium (apt-get) …');
     run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-noto-core', 'fonts-noto-cjk'], {
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
+    run(
+      'apt-get',
+      ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-noto-core', 'fonts-noto-cjk'],
+      {
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      },
+    );
     if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   }
   process.stderr.write(

@@ -5,6 +5,9 @@ import { spawn } from 'node:child_process';
 const dir = process.env.DATA_DIR;
 if (!dir || !dir.includes('e2e-data')) throw new Error(`refusing to wipe unexpected DATA_DIR ${dir}`);
 rmSync(dir, { recursive: true, force: true });
-const child = spawn(process.execPath, ['apps/server/dist/server.mjs'], { stdio: 'inherit', env: process.env });
+const child = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
+  stdio: 'inherit',
+  env: process.env,
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));
