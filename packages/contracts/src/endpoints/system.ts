@@ -135,6 +135,8 @@ export const permissionSchema = z.object({
   ipBlocked: z.boolean(),
   /** Country code the server resolved for the caller, when known. */
   country: z.string().nullable(),
+  /** The operator's maintenance note (`ops maintenance on "<message>"`), when one was given. */
+  maintenanceMessage: z.string().nullable().optional(),
 });
 export type Permission = z.infer<typeof permissionSchema>;
 

@@ -1,0 +1,138 @@
+import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The repository root. This module lives at apps/server/src/config.ts in development and is
+ * bundled into apps/server/dist/server.mjs (and ops.mjs) for production: both are three levels
+ * below the root, so one relative URL works for both.
+ */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Thrown with a message that is printed as the one line the process says before exiting 1. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** TRUST_PROXY entries: an IP address or CIDR (v4 or v6). */
+function isAddressOrCidr(entry: string): boolean {
+  const [addr, prefix, extra] = entry.split('/');
+  if (extra !== undefined || !addr) return false;
+  const family = isIP(addr);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const boolFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const envSchema = z.object({
+  PORT: z
+    .string()
+    .regex(/^\d+$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(65535))
+    .default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/)
+    .optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().refine(isAddressOrCidr))),
+  ENABLE_DOCS: boolFlag.default(false),
+  WEB_DIST: z.string().min(1).optional(),
+});
+
+/** What each variable must look like, for the one-line error (issue 2 "Bad input"). */
+const EXPECTED: Record<keyof z.input<typeof envSchema>, string> = {
+  PORT: 'must be an integer 1-65535',
+  HOST: 'must be a host name or address',
+  DATA_DIR: 'must be a directory path',
+  DATABASE_URL: 'must be a postgres:// or postgresql:// URL',
+  NODE_ENV: 'must be one of development, production, test',
+  LOG_LEVEL: `must be one of ${LOG_LEVELS.join(', ')}`,
+  TRUST_PROXY: 'must be a comma-separated list of IP addresses or CIDRs',
+  ENABLE_DOCS: 'must be 1 or 0 (true/false, yes/no, on/off)',
+  WEB_DIST: 'must be a directory path',
+};
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: (typeof LOG_LEVELS)[number];
+  trustProxy: string[];
+  docs: boolean;
+  webDist: string;
+  /** False when WEB_DIST does not exist: the API still runs and `/` says the client is not built. */
+  webDistExists: boolean;
+}
+
+/** Removes the password of a connection URL so it can be printed or logged. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '<unparseable url>';
+  }
+}
+
+function shown(name: string, raw: string): string {
+  if (name === 'DATABASE_URL') return redactUrl(raw);
+  return raw.length > 80 ? `${raw.slice(0, 77)}...` : raw;
+}
+
+/** Parses the environment; throws ConfigError with one clear line on the first bad value. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const picked: Record<string, string> = {};
+  for (const key of Object.keys(EXPECTED)) {
+    const v = env[key];
+    // An empty variable counts as unset, as shells and .env files often produce them.
+    if (v !== undefined && (v !== '' || key === 'ENABLE_DOCS')) picked[key] = v;
+  }
+  const parsed = envSchema.safeParse(picked);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment') as keyof typeof EXPECTED;
+    const raw = picked[name] ?? '';
+    throw new ConfigError(`config error: ${name} ${EXPECTED[name]} (got "${shown(name, raw)}")`);
+  }
+  const e = parsed.data;
+  // Explicit paths are relative to the working directory, defaults to the repository root.
+  const webDist = e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR ? path.resolve(e.DATA_DIR) : path.join(REPO_ROOT, 'data'),
+    databaseUrl: e.DATABASE_URL,
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: e.TRUST_PROXY,
+    docs: e.NODE_ENV !== 'production' || e.ENABLE_DOCS,
+    webDist,
+    webDistExists: existsSync(path.join(webDist, 'index.html')),
+  };
+}

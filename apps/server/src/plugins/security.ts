@@ -1,0 +1,49 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors.ts';
+
+/**
+ * The site's Content-Security-Policy: no inline script anywhere (issue 2 §5). The swagger-ui
+ * routes set their own policy (plugins/openapi.ts); every other answer carries this one.
+ */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  frameSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  // Not forced: the one-machine setup serves plain http://localhost.
+  upgradeInsecureRequests: null,
+};
+
+export interface SecurityOptions {
+  /** Requests per minute per client address, all routes. */
+  globalPerMinute: number;
+}
+
+async function security(app: FastifyInstance, opts: SecurityOptions): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    // The game frame (DESIGN §4) embeds same-origin game pages; cross-origin isolation would
+    // break third-party vendors' frames later.
+    crossOriginEmbedderPolicy: false,
+  });
+  // Keyed by req.ip: the socket address unless the peer is a TRUST_PROXY address.
+  await app.register(rateLimit, {
+    global: true,
+    max: opts.globalPerMinute,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  });
+}
+
+export default fp(security, { name: 'security' });

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ERROR_MESSAGE_KEYS } from '@app/contracts';
+import { isApiPath } from './errors.ts';
+
+export interface StaticWebOptions {
+  /** The built client (apps/web/dist). */
+  root: string;
+  /** False when the client is not built: the API still runs and pages say so. */
+  exists: boolean;
+}
+
+/** Other paths that are the server's own and never the client's pages. */
+const SERVER_PATHS = ['/docs', '/openapi.json', '/health'];
+
+/** A browser navigation to a client page (spec §2 routes, history mode). */
+function isPageNavigation(req: FastifyRequest): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const path = req.url.split('?', 1)[0] ?? '';
+  if (isApiPath(path) || SERVER_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) return false;
+  if (path.startsWith('/assets/')) return false;
+  return (req.headers.accept ?? '').includes('text/html');
+}
+
+function notFoundEnvelope(reply: FastifyReply) {
+  return reply.code(404).send({ success: false, code: 'NOT_FOUND', message: ERROR_MESSAGE_KEYS.NOT_FOUND });
+}
+
+/**
+ * Serves the built client on the API's origin: hashed files under /assets cached for a year,
+ * index.html never cached, pre-compressed .br/.gz when the build wrote them, and every page
+ * navigation (/index, /lottery, /register.html …) answered with index.html so reloads work.
+ * It owns the app's not-found handler: API paths and non-page requests get the 404 envelope.
+ */
+async function staticWeb(app: FastifyInstance, opts: StaticWebOptions): Promise<void> {
+  if (!opts.exists) {
+    const text = `The web client is not built: no index.html in ${opts.root}. Run "npm run build" (the API is up).\n`;
+    app.get('/', { schema: { hide: true } }, (_req, reply) =>
+      reply.code(404).type('text/plain; charset=utf-8').send(text),
+    );
+    app.setNotFoundHandler((req, reply) =>
+      isPageNavigation(req) ? reply.code(404).type('text/plain; charset=utf-8').send(text) : notFoundEnvelope(reply),
+    );
+    return;
+  }
+
+  await app.register(fastifyStatic, {
+    root: opts.root,
+    preCompressed: true,
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    setHeaders(reply, filePath) {
+      const rel = path.relative(opts.root, filePath).split(path.sep).join('/');
+      if (rel.startsWith('assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      else if (rel.endsWith('.html')) reply.header('cache-control', 'no-cache');
+      else reply.header('cache-control', 'public, max-age=3600');
+    },
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    if (isPageNavigation(req)) return reply.code(200).sendFile('index.html');
+    return notFoundEnvelope(reply);
+  });
+}
+
+export default fp(staticWeb, { name: 'static-web' });
