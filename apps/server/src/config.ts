@@ -34,12 +34,7 @@ const boolFlag = z
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 const envSchema = z.object({
-  PORT: z
-    .string()
-    .regex(/^\d+$/)
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(65535))
-    .default(8080),
+  PORT: z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(1).max(65535)).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z

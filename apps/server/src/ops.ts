@@ -50,7 +50,10 @@ async function direct(config: Config, command: string, args: string[]): Promise<
   try {
     db = await openDb(config);
   } catch (err) {
-    out(err instanceof DbUnreachableError ? err.message : `database error: ${(err as Error).message}`, EXIT_FAILED);
+    out(
+      err instanceof DbUnreachableError ? err.message : `database error: ${(err as Error).message}`,
+      EXIT_FAILED,
+    );
   }
   try {
     // A fresh data directory works too: the same migrations and seed as the server's start.

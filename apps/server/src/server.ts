@@ -19,7 +19,9 @@ async function openDatabase(config: Config): Promise<Db> {
     // PGlite's directory can be opened by one process only (MACHINE-NOTES).
     const other = readOpsFile(config.dataDir);
     if (other && other.pid !== process.pid && processAlive(other.pid)) {
-      fail(`data directory in use: a server (pid ${other.pid}, port ${other.port}) is running on ${config.dataDir}`);
+      fail(
+        `data directory in use: a server (pid ${other.pid}, port ${other.port}) is running on ${config.dataDir}`,
+      );
     }
   }
   try {
@@ -39,7 +41,8 @@ async function listen(app: FastifyInstance, config: Config, db: Db): Promise<voi
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') fail(`port ${config.port} is in use: set PORT to another port`);
     if (code === 'EACCES') fail(`port ${config.port} needs privileges: set PORT to 1024 or above`);
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') fail(`HOST ${config.host} is not an address of this machine`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+      fail(`HOST ${config.host} is not an address of this machine`);
     fail(`cannot listen on ${config.host}:${config.port} (${(err as Error).message})`);
   }
 }
@@ -60,7 +63,8 @@ async function main(): Promise<void> {
   const app = await buildApp({ db, config, opsToken });
   if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
   if (seeded) app.log.info('demo merchant seeded');
-  if (!config.webDistExists) app.log.warn({ webDist: config.webDist }, 'web client not built: serving the API only');
+  if (!config.webDistExists)
+    app.log.warn({ webDist: config.webDist }, 'web client not built: serving the API only');
 
   await listen(app, config, db);
   writeOpsFile(config.dataDir, { port: config.port, token: opsToken, pid: process.pid });

@@ -14,7 +14,8 @@ export function familyOf(ip: string): 'ipv4' | 'ipv6' | null {
 /** Parses `a.b.c.d/n` or `x::y/n`; null when it is not a valid CIDR. */
 export function parseCidr(s: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | null {
   const [address, prefixText, extra] = s.split('/');
-  if (!address || prefixText === undefined || extra !== undefined || !/^\d{1,3}$/.test(prefixText)) return null;
+  if (!address || prefixText === undefined || extra !== undefined || !/^\d{1,3}$/.test(prefixText))
+    return null;
   const family = familyOf(address);
   const prefix = Number(prefixText);
   if (!family || prefix > (family === 'ipv4' ? 32 : 128)) return null;

@@ -44,7 +44,13 @@ export function fieldErrors(issues: readonly ValidationIssue[]): Record<string, 
   return fields;
 }
 
-function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, fields?: Record<string, string>) {
+function send(
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+) {
   const body: Envelope<never> = { success: false, code, message, ...(fields ? { fields } : {}) };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }

@@ -41,7 +41,9 @@ async function staticWeb(app: FastifyInstance, opts: StaticWebOptions): Promise<
       reply.code(404).type('text/plain; charset=utf-8').send(text),
     );
     app.setNotFoundHandler((req, reply) =>
-      isPageNavigation(req) ? reply.code(404).type('text/plain; charset=utf-8').send(text) : notFoundEnvelope(reply),
+      isPageNavigation(req)
+        ? reply.code(404).type('text/plain; charset=utf-8').send(text)
+        : notFoundEnvelope(reply),
     );
     return;
   }

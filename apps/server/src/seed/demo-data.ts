@@ -71,7 +71,11 @@ export const WHITELABEL_TREE: TreeSeed[] = [
     children: [flag('enableCt', true), flag('salary', true), flag('hourSalary', true)],
   },
   { modId: 'service', enabled: true, children: [flag('vipService', false)] },
-  { modId: GAMES_NODE, enabled: true, children: GAME_TYPES.map((t) => ({ modId: gameNodeId(t), enabled: true })) },
+  {
+    modId: GAMES_NODE,
+    enabled: true,
+    children: GAME_TYPES.map((t) => ({ modId: gameNodeId(t), enabled: true })),
+  },
 ];
 
 const pattern = (name: (typeof PATTERN_KINDS)[number]['name']) => {

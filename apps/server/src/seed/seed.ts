@@ -65,7 +65,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
       );
     }
     for (const [i, d] of DOMAINS.entries()) {
-      await tx.query('insert into domains (merchant_id, domain, sort) values ($1, $2, $3)', [merchantId, d, i]);
+      await tx.query('insert into domains (merchant_id, domain, sort) values ($1, $2, $3)', [
+        merchantId,
+        d,
+        i,
+      ]);
     }
     for (const [i, c] of CDNS.entries()) {
       await tx.query('insert into cdns (merchant_id, kind, url, sort) values ($1, $2, $3, $4)', [
@@ -89,7 +93,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
         ]);
       }
       for (const [ai, a] of cat.articles.entries()) {
-        await tx.query('insert into help_articles (id, category_id, sort) values ($1, $2, $3)', [a.id, cat.id, ai]);
+        await tx.query('insert into help_articles (id, category_id, sort) values ($1, $2, $3)', [
+          a.id,
+          cat.id,
+          ai,
+        ]);
         for (const [language, title] of Object.entries(a.title)) {
           await tx.query(
             'insert into help_article_texts (article_id, language, title, content) values ($1, $2, $3, $4)',

@@ -36,7 +36,9 @@ export function createAccessService({ db, isTrustedProxy, now = Date.now }: Acce
   async function load(): Promise<Snapshot> {
     const merchant = await systemRepo.findMerchant(db);
     const [settings, rules] = await Promise.all([
-      merchant ? repo.getSettings(db, merchant.id) : Promise.resolve({ maintenance: false, maintenanceMessage: null }),
+      merchant
+        ? repo.getSettings(db, merchant.id)
+        : Promise.resolve({ maintenance: false, maintenanceMessage: null }),
       repo.listRegionRules(db),
     ]);
     return {
@@ -63,7 +65,11 @@ export function createAccessService({ db, isTrustedProxy, now = Date.now }: Acce
    */
   async function countryOf(req: FastifyRequest, ip: string): Promise<string | null> {
     const header = req.headers['x-country-code'];
-    if (typeof header === 'string' && /^[A-Za-z]{2}$/.test(header) && isTrustedProxy(req.socket.remoteAddress ?? '')) {
+    if (
+      typeof header === 'string' &&
+      /^[A-Za-z]{2}$/.test(header) &&
+      isTrustedProxy(req.socket.remoteAddress ?? '')
+    ) {
       return header.toUpperCase();
     }
     if (!familyOf(ip)) return null;

@@ -11,7 +11,10 @@ export function captchaHandlers(db: Db): Pick<HandlerMap<Endpoints>, 'captcha'> 
       // The answer is bound to this browser by an HttpOnly cookie, never sent to the page.
       reply.header(
         'set-cookie',
-        serializeCookie(CAPTCHA_COOKIE, c.id, { maxAgeSeconds: CAPTCHA_TTL_SECONDS, secure: req.protocol === 'https' }),
+        serializeCookie(CAPTCHA_COOKIE, c.id, {
+          maxAgeSeconds: CAPTCHA_TTL_SECONDS,
+          secure: req.protocol === 'https',
+        }),
       );
       reply.header('cache-control', 'no-store');
       return c.image;

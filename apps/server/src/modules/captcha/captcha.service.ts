@@ -5,7 +5,10 @@ import * as repo from './captcha.repository.ts';
 
 // svg-captcha's module is a callable function (text → SVG) that its typings do not declare.
 type DrawOptions = { noise?: number; color?: boolean; background?: string; width?: number; height?: number };
-const drawCaptcha = createRequire(import.meta.url)('svg-captcha') as (text: string, o?: DrawOptions) => string;
+const drawCaptcha = createRequire(import.meta.url)('svg-captcha') as (
+  text: string,
+  o?: DrawOptions,
+) => string;
 
 export const CAPTCHA_COOKIE = 'captcha_id';
 export const CAPTCHA_TTL_SECONDS = 5 * 60;
@@ -13,7 +16,7 @@ const LENGTH = 4;
 /** Without look-alikes (0/o, 1/l/i) because the answer is compared case-insensitively. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-function hashAnswer(id: string, answer: string): Buffer {
+export function hashAnswer(id: string, answer: string): Buffer {
   return createHash('sha256').update(`${id}:${answer.trim().toLowerCase()}`).digest();
 }
 

@@ -21,9 +21,12 @@ URL (a chat widget page or a Telegram link) in the <code>customer_services</code
  * page that the seed's live-chat entries open. No inline script or style, so the site CSP holds.
  */
 export async function devRoutes(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/dev/livechat',
-    { schema: { hide: true, querystring: z.object({ desk: z.enum(['main', 'vip']).default('main') }) } },
-    (req, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page(req.query.desk)),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/dev/livechat',
+      { schema: { hide: true, querystring: z.object({ desk: z.enum(['main', 'vip']).default('main') }) } },
+      (req, reply) =>
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page(req.query.desk)),
+    );
 }

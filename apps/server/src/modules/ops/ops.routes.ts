@@ -35,7 +35,8 @@ export async function opsRoutes(app: FastifyInstance, { ops, token }: OpsRoutesO
     },
     onRequest: async (req) => {
       if (!isLoopback(req.socket.remoteAddress ?? '')) throw new AppError('FORBIDDEN', 'ops: loopback only');
-      if (!tokenMatches(req.headers.authorization, token)) throw new AppError('UNAUTHORIZED', 'ops: bad token');
+      if (!tokenMatches(req.headers.authorization, token))
+        throw new AppError('UNAUTHORIZED', 'ops: bad token');
     },
     handler: async (req) => {
       const result = await runOpsCommand(ops, req.params.command, req.body.args);

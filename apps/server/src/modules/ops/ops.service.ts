@@ -77,7 +77,7 @@ export function createOpsService({ db, onChange = () => undefined }: OpsServiceD
     async flag(modId: string, on: boolean): Promise<OpsResult> {
       const id = await merchantId();
       if (!(await systemRepo.setNodeEnabled(db, id, modId, on))) {
-        const valid = (await systemRepo.listWhitelabelRows(db, id)).map((r) => r.modId);
+        const valid = (await systemRepo.listWhitelabelRows(db, id)).map((r) => r.modId).sort();
         throw new AppError('NOT_FOUND', `unknown flag "${modId}"; valid ids: ${valid.join(', ')}`);
       }
       onChange();
@@ -104,7 +104,11 @@ function onOff(v: string | undefined, what: string): boolean {
 }
 
 /** Parses one command's arguments and calls the service: the one entry of both CLI paths. */
-export async function runOpsCommand(ops: OpsService, command: string, args: readonly string[]): Promise<OpsResult> {
+export async function runOpsCommand(
+  ops: OpsService,
+  command: string,
+  args: readonly string[],
+): Promise<OpsResult> {
   switch (command) {
     case 'maintenance': {
       const on = onOff(args[0], 'maintenance');

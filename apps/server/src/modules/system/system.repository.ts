@@ -38,7 +38,8 @@ export async function listWhitelabelRows(q: Queryable, merchantId: number): Prom
 /** Builds the spec §3 tree from flat rows (order kept). */
 export function buildTree(rows: readonly NodeRow[]): WhitelabelNode[] {
   const byId = new Map<string, WhitelabelNode>();
-  for (const r of rows) byId.set(r.modId, { modId: r.modId, enabled: r.enabled ? '1' : '0', childrenNodes: [] });
+  for (const r of rows)
+    byId.set(r.modId, { modId: r.modId, enabled: r.enabled ? '1' : '0', childrenNodes: [] });
   const roots: WhitelabelNode[] = [];
   for (const r of rows) {
     const node = byId.get(r.modId) as WhitelabelNode;
@@ -73,7 +74,10 @@ export async function listRegisterFields(
   );
 }
 
-export async function listResources(q: Queryable, merchantId: number): Promise<(Resource & { key: string })[]> {
+export async function listResources(
+  q: Queryable,
+  merchantId: number,
+): Promise<(Resource & { key: string })[]> {
   return q.query(
     `select key, resource_type as "resourceType", url, qr_code_url as "qrCodeUrl"
        from resources where merchant_id = $1 order by sort, key`,
@@ -82,10 +86,9 @@ export async function listResources(q: Queryable, merchantId: number): Promise<(
 }
 
 export async function listCustomerServices(q: Queryable, merchantId: number): Promise<CustomerService[]> {
-  return q.query(
-    'select title, kind, url from customer_services where merchant_id = $1 order by sort',
-    [merchantId],
-  );
+  return q.query('select title, kind, url from customer_services where merchant_id = $1 order by sort', [
+    merchantId,
+  ]);
 }
 
 export async function listDomains(q: Queryable, merchantId: number): Promise<string[]> {
@@ -96,7 +99,11 @@ export async function listDomains(q: Queryable, merchantId: number): Promise<str
   return rows.map((r) => r.domain);
 }
 
-export async function listCdns(q: Queryable, merchantId: number, kind: 'image' | 'launchGame'): Promise<string[]> {
+export async function listCdns(
+  q: Queryable,
+  merchantId: number,
+  kind: 'image' | 'launchGame',
+): Promise<string[]> {
   const rows = await q.query<{ url: string }>(
     'select url from cdns where merchant_id = $1 and kind = $2 order by sort, url',
     [merchantId, kind],
@@ -116,7 +123,11 @@ interface HelpRow {
  * Categories and articles in `language`, each text falling back to EN where that language has
  * none (issue 2: help centre in five languages, fallback EN).
  */
-export async function listHelpCenter(q: Queryable, merchantId: number, language: string): Promise<HelpCategory[]> {
+export async function listHelpCenter(
+  q: Queryable,
+  merchantId: number,
+  language: string,
+): Promise<HelpCategory[]> {
   const rows = await q.query<HelpRow>(
     `select c.id as "categoryId",
             coalesce(ct.title, ce.title) as "categoryTitle",

@@ -2,7 +2,15 @@ import type { Endpoints } from '@app/contracts';
 import type { HandlerMap } from '../../lib/route.ts';
 import type { SystemService } from './system.service.ts';
 
-type SystemIds = 'whitelabel' | 'registerSetting' | 'status' | 'domainRoute' | 'helpCenter' | 'countries' | 'health' | 'updateLanguage';
+type SystemIds =
+  | 'whitelabel'
+  | 'registerSetting'
+  | 'status'
+  | 'domainRoute'
+  | 'helpCenter'
+  | 'countries'
+  | 'health'
+  | 'updateLanguage';
 
 /** Thin handlers of the system endpoints (CONVENTIONS habit 3). */
 export function systemHandlers(system: SystemService): Pick<HandlerMap<Endpoints>, SystemIds> {

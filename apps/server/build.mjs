@@ -1,0 +1,30 @@
+// Bundles the server and the ops CLI for `node apps/server/dist/server.mjs` (issue 2 §10).
+// Every npm dependency stays external (installed in node_modules) except the workspace package
+// @app/contracts, which ships TypeScript source and is bundled in. Migrations are copied beside
+// the bundle, where src/db/migrate.ts looks for them (./migrations next to the running module).
+import { cp, mkdir, readFile, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = (p) => fileURLToPath(new URL(p, import.meta.url));
+const pkg = JSON.parse(await readFile(here('./package.json'), 'utf8'));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter(
+  (d) => d !== '@app/contracts',
+);
+
+await rm(here('./dist'), { recursive: true, force: true });
+await build({
+  entryPoints: { server: here('./src/server.ts'), ops: here('./src/ops.ts') },
+  outdir: here('./dist'),
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+});
+await mkdir(here('./dist/migrations'), { recursive: true });
+await cp(here('./src/db/migrations'), here('./dist/migrations'), { recursive: true });
+console.log('built apps/server/dist/server.mjs and dist/ops.mjs');
