@@ -42,6 +42,8 @@ export interface AppOptions {
   /** Bearer token of POST /ops/<command>; without one those routes refuse every call. */
   opsToken?: string;
   rateLimit?: { globalPerMinute?: number; captchaPerMinute?: number };
+  /** Where log lines go (default stdout); tests capture them to check redaction. */
+  logStream?: { write(line: string): void };
 }
 
 /** Logged values that must never reach the logs (issue 2 §5: logs without secrets). */
@@ -73,7 +75,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { db, config } = opts;
   const limits = { ...DEFAULT_RATE_LIMITS, ...opts.rateLimit };
   const fastifyOptions: FastifyServerOptions = {
-    logger: { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
     // Only TRUST_PROXY peers may set the client address through X-Forwarded-For (DESIGN §7).
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     genReqId: () => randomUUID(),

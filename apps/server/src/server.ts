@@ -96,4 +96,4 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((err: unknown) => fail(`startup failed: ${(err as Error).stack ?? String(err)}`));
+main().catch((err: unknown) => fail(`startup failed: ${(err as Error).message ?? String(err)}`));

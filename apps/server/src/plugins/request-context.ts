@@ -13,7 +13,10 @@ async function requestContext(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     const moduleId = req.headers['x-module-id'];
-    if (typeof moduleId === 'string' && MODULES.has(moduleId)) req.log = req.log.child({ moduleId });
+    if (typeof moduleId === 'string' && MODULES.has(moduleId)) {
+      // reply.log writes the "request completed" line; both carry the module id.
+      req.log = reply.log = req.log.child({ moduleId });
+    }
   });
 }
 

@@ -11,6 +11,7 @@ import {
   flags,
   type Endpoint,
   type HelpCategory,
+  type ResponseOf,
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ async function call<E extends Endpoint>(e: E, input?: Record<string, unknown>) {
   expect(res.statusCode, res.body).toBe(200);
   const body = envelope(e.response).parse(res.json());
   expect(body.success).toBe(true);
-  return { res, value: e.response.parse(body.value) };
+  return { res, value: e.response.parse(body.value) as ResponseOf<E> };
 }
 
 describe('system endpoints (happy paths against the contract)', () => {

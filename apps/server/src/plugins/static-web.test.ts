@@ -1,0 +1,81 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../test/helper.ts';
+
+let dist: string;
+let app: FastifyInstance;
+let unbuilt: FastifyInstance;
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head></html>';
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), INDEX);
+  writeFileSync(path.join(dist, 'assets/index-abc123.js'), 'console.log("app")');
+  writeFileSync(path.join(dist, 'assets/index-abc123.js.gz'), gzipSync('console.log("app")'));
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  app = await buildTestApp({ config: { webDist: dist, webDistExists: true } });
+  unbuilt = await buildTestApp({ db: app.services.db });
+});
+afterAll(async () => {
+  await unbuilt.close();
+  await app.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('the built client on the API origin', () => {
+  it('serves index.html at / without caching, under the strict CSP', async () => {
+    const res = await app.inject({ url: '/', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+
+  it('caches hashed assets for a year and serves a pre-compressed variant', async () => {
+    const res = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ url: '/assets/index-abc123.js' });
+    expect(plain.body).toBe('console.log("app")');
+    expect((await app.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it.each(['/index', '/lottery?gameCode=X', '/register.html', '/rng?page=2', '/helpmc'])(
+    'answers the page navigation %s with index.html (history mode)',
+    async (url) => {
+      const res = await app.inject({ url, headers: html });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('answers API paths, missing assets and non-HTML requests with the 404 envelope', async () => {
+    for (const [url, headers] of [
+      ['/wps/unknown', html],
+      ['/assets/missing-1.js', html],
+      ['/lottery', { accept: 'application/json' }],
+    ] as const) {
+      const res = await app.inject({ url, headers });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    }
+  });
+
+  it('says clearly that the client is not built, while the API runs', async () => {
+    const res = await unbuilt.inject({ url: '/', headers: html });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('The web client is not built');
+    expect((await unbuilt.inject({ url: '/index', headers: html })).body).toContain('not built');
+    expect((await unbuilt.inject({ url: '/health' })).statusCode).toBe(200);
+  });
+});
