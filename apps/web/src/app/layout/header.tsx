@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { enabledGameTypes } from '@app/contracts';
+import { Button } from '@/components/ui/button';
+import { headerNav } from '@/config/nav';
+import { paths } from '@/config/paths';
+import { LanguageSwitcher } from '@/features/language/components/language-switcher';
+import { TopNav } from '@/features/navigation/components/top-nav';
+import { useStatus } from '@/features/system/api/get-status';
+import { getToken } from '@/lib/storage';
+import { useUiStore } from '@/lib/ui-store';
+import { ThemeToggle } from './theme-toggle';
+import styles from './header.module.css';
+
+export function Header() {
+  const { t } = useTranslation();
+  const status = useStatus();
+  const openModal = useUiStore((s) => s.openModal);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Until the games issue serves GET /lgw/games/game_menus, the game menus come from the whitelabel tree.
+  const nav = headerNav(status.data ? enabledGameTypes(status.data.whitelabel) : []);
+  const brand = status.data?.merchant.brand ?? '';
+  const loggedIn = getToken() !== null;
+
+  return (
+    <header className={styles.header} data-open={menuOpen || undefined}>
+      <button
+        type="button"
+        className={`${styles.iconButton} ${styles.menuButton}`}
+        aria-expanded={menuOpen}
+        aria-controls="main-nav header-tools"
+        aria-label={t('nav.menu')}
+        onClick={() => setMenuOpen((o) => !o)}
+      >
+        <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+      </button>
+      <Link to={paths.home} className={styles.brand} aria-label={t('nav.brand_home', { brand })}>
+        <span className={styles.logo} aria-hidden="true">
+          {brand.slice(0, 1)}
+        </span>
+        <span className={styles.brandName}>{brand}</span>
+      </Link>
+      <div id="header-tools" className={styles.tools}>
+        <LanguageSwitcher />
+        <ThemeToggle />
+      </div>
+      {loggedIn ? null : (
+        <div className={styles.auth}>
+          <Button variant="header" size="s" onClick={() => openModal({ kind: 'login' })}>
+            {t('auth.login')}
+          </Button>
+          <Button size="s" onClick={() => openModal({ kind: 'register' })}>
+            {t('auth.register')}
+          </Button>
+        </div>
+      )}
+      <nav id="main-nav" className={styles.nav} aria-label={t('nav.label')}>
+        <TopNav entries={nav} onNavigate={() => setMenuOpen(false)} />
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,97 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { loadChunk } from '@/lib/chunk';
+import { BareLayout, FullLayout, HeaderOnlyLayout } from './layout/layouts';
+import { NotFound } from './not-found';
+import { Root } from './root';
+import { RouteError } from './route-error';
+
+// One lazy module per page group of spec §2; each becomes dist/assets/<group>-<hash>.js.
+const group = {
+  index: () => loadChunk(() => import('./routes/index')),
+  pointMall: () => loadChunk(() => import('./routes/point-mall')),
+  lottery: () => loadChunk(() => import('./routes/lottery')),
+  vnlottery: () => loadChunk(() => import('./routes/vnlottery')),
+  elott: () => loadChunk(() => import('./routes/elott')),
+  sports: () => loadChunk(() => import('./routes/sports')),
+  promo: () => loadChunk(() => import('./routes/promo')),
+  promoDetail: () => loadChunk(() => import('./routes/promo-detail')),
+  seamless: () => loadChunk(() => import('./routes/seamless')),
+  help: () => loadChunk(() => import('./routes/help')),
+  download: () => loadChunk(() => import('./routes/download')),
+  joinus: () => loadChunk(() => import('./routes/joinus')),
+  egame: () => loadChunk(() => import('./routes/egame')),
+};
+
+const strip = (p: string) => p.slice(1);
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Root />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, loader: () => redirect(paths.home) },
+          {
+            element: <FullLayout />,
+            children: [
+              { path: strip(paths.home), lazy: group.index },
+              {
+                path: strip(paths.login),
+                lazy: async () => ({ Component: (await group.index()).LoginRoute }),
+              },
+              {
+                path: strip(paths.register),
+                lazy: async () => ({ Component: (await group.index()).RegisterRoute }),
+              },
+              {
+                path: strip(paths.registerHtml),
+                lazy: async () => ({ Component: (await group.index()).RegisterRoute }),
+              },
+              { path: strip(paths.pointMall), lazy: group.pointMall },
+              { path: strip(paths.elott), lazy: group.elott },
+              { path: strip(paths.sports), lazy: group.sports },
+              { path: strip(paths.promotions), lazy: group.promo },
+              { path: strip(paths.promoDetail), lazy: group.promoDetail },
+              { path: strip(paths.help), lazy: group.help },
+              { path: strip(paths.down), lazy: group.download },
+              { path: strip(paths.download), lazy: group.download },
+              { path: strip(paths.join), lazy: group.joinus },
+              // One games route with a type parameter: /rng, /pvp, /fish, /live (other values: not found).
+              { path: ':gameType', lazy: group.egame },
+              { path: '*', element: <NotFound /> },
+            ],
+          },
+          {
+            element: <HeaderOnlyLayout />,
+            children: [
+              { path: strip(paths.lottery), lazy: group.lottery },
+              { path: strip(paths.vnlottery), lazy: group.vnlottery },
+              { path: strip(paths.seamless), lazy: group.seamless },
+              {
+                path: strip(paths.game),
+                lazy: async () => ({ Component: (await group.seamless()).GameFrame }),
+              },
+            ],
+          },
+          {
+            element: <BareLayout />,
+            children: [
+              {
+                path: strip(paths.helpmc),
+                lazy: async () => ({ Component: (await group.help()).HelpCentreOnly }),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/ui/page';
+import { paths } from '@/config/paths';
+import { HelpCentre } from '@/features/help/components/help-centre';
+
+/** Help (/help) inside the full layout. */
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('help.title')}>
+      <HelpCentre basePath={paths.help} />
+    </Page>
+  );
+}
+
+/** Help centre only, no header (/helpmc). */
+export function HelpCentreOnly() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('help.title')}>
+      <HelpCentre basePath={paths.helpmc} />
+    </Page>
+  );
+}

@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { enabledGameTypes, type GameType } from '@app/contracts';
+import { Button } from '@/components/ui/button';
+import { Page } from '@/components/ui/page';
+import { EmptyState } from '@/components/ui/status';
+import { GAME_TYPE_PATHS } from '@/config/paths';
+import { useStatus } from '@/features/system/api/get-status';
+import { getToken } from '@/lib/storage';
+import { useUiStore, type ModalKind } from '@/lib/ui-store';
+import styles from './index.module.css';
+
+const CATEGORY_KEYS: Record<GameType, string> = {
+  LOTT: 'nav.games.lott',
+  ELOTT: 'nav.games.elott',
+  LIVE: 'nav.games.live',
+  SPORTS: 'nav.games.sports',
+  ESPORTS: 'nav.games.esports',
+  FISH: 'nav.games.fish',
+  RNG: 'nav.games.rng',
+  PVP: 'nav.games.pvp',
+};
+
+/** Home (/index): welcome, the enabled game categories, and the popular-games area. */
+export function Component() {
+  const { t } = useTranslation();
+  const status = useStatus();
+  const openModal = useUiStore((s) => s.openModal);
+  const brand = status.data?.merchant.brand ?? '';
+  const types = status.data ? enabledGameTypes(status.data.whitelabel) : [];
+
+  return (
+    <Page title={t('home.title', { brand })}>
+      <div className={styles.hero}>
+        <p className={styles.lead}>{t('home.lead')}</p>
+        {getToken() ? null : (
+          <div className={styles.ctas}>
+            <Button onClick={() => openModal({ kind: 'register' })}>{t('home.cta_register')}</Button>
+          </div>
+        )}
+      </div>
+      <section aria-labelledby="home-categories" className={styles.section}>
+        <h2 id="home-categories">{t('home.categories')}</h2>
+        {types.length === 0 ? (
+          <EmptyState title={t('games.empty')} />
+        ) : (
+          <ul className={styles.tiles}>
+            {types.map((type) => (
+              <li key={type}>
+                <Link className={styles.tile} to={GAME_TYPE_PATHS[type]}>
+                  <span className={styles.tileMark} aria-hidden="true">
+                    {type.slice(0, 1)}
+                  </span>
+                  {t(CATEGORY_KEYS[type])}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="home-popular" className={styles.section}>
+        <h2 id="home-popular">{t('home.popular')}</h2>
+        <EmptyState title={t('games.empty')} />
+      </section>
+    </Page>
+  );
+}
+
+function useOpenModalOnMount(kind: Extract<ModalKind, 'login' | 'register'>) {
+  const openModal = useUiStore((s) => s.openModal);
+  useEffect(() => {
+    openModal({ kind });
+  }, [kind, openModal]);
+}
+
+/** /login: home with the login modal over it. */
+export function LoginRoute() {
+  useOpenModalOnMount('login');
+  return <Component />;
+}
+
+/** /register and /register.html: home with the register modal over it. */
+export function RegisterRoute() {
+  useOpenModalOnMount('register');
+  return <Component />;
+}

@@ -1,0 +1,147 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Flags } from '@app/contracts';
+import { loadChunk } from '@/lib/chunk';
+import { isAgent, type CentreMember } from './member';
+
+export interface CentrePageProps {
+  page: string;
+  labelKey: string;
+}
+
+/** One entry drives the menu, the page switch and the gate (CONVENTIONS habit 8, outline model). */
+export interface CentreEntry<P extends string = string> {
+  page: P;
+  labelKey: string;
+  component: LazyExoticComponent<ComponentType<CentrePageProps>>;
+  enabled: (flags: Flags, member: CentreMember | null) => boolean;
+}
+
+// The pages themselves arrive with their issues (wallet, records, agents …); until then each
+// entry opens the same honest frame: its title and a "not available yet" line.
+const pending = lazy(() => loadChunk(() => import('@/features/centres/components/centre-page-pending')));
+const always = () => true;
+
+export const PERSONAL_CENTRE_PAGES = [
+  { page: 'securityCenter', labelKey: 'centre.personal.securityCenter', component: pending, enabled: always },
+  { page: 'transferFund', labelKey: 'centre.personal.transferFund', component: pending, enabled: always },
+  { page: 'depositv2', labelKey: 'centre.personal.depositv2', component: pending, enabled: always },
+  { page: 'withdraw', labelKey: 'centre.personal.withdraw', component: pending, enabled: always },
+  {
+    page: 'transferUpline',
+    labelKey: 'centre.personal.transferUpline',
+    component: pending,
+    // Spec §6: transfers to an upline are an agent's action.
+    enabled: (_f, member) => isAgent(member),
+  },
+  {
+    page: 'personalHistoryCopy',
+    labelKey: 'centre.personal.personalHistoryCopy',
+    component: pending,
+    enabled: always,
+  },
+  {
+    page: 'transactionHistory',
+    labelKey: 'centre.personal.transactionHistory',
+    component: pending,
+    enabled: always,
+  },
+  { page: 'personalProfit', labelKey: 'centre.personal.personalProfit', component: pending, enabled: always },
+  { page: 'bonusDetails', labelKey: 'centre.personal.bonusDetails', component: pending, enabled: always },
+  { page: 'rewardCenter', labelKey: 'centre.personal.rewardCenter', component: pending, enabled: always },
+  { page: 'referral', labelKey: 'centre.personal.referral', component: pending, enabled: always },
+  {
+    page: 'missionLeaderboard',
+    labelKey: 'centre.personal.missionLeaderboard',
+    component: pending,
+    enabled: always,
+  },
+  { page: 'messageV2', labelKey: 'centre.personal.messageV2', component: pending, enabled: always },
+] as const satisfies readonly CentreEntry[];
+
+export const AGENT_CENTRE_PAGES = [
+  {
+    page: 'agentAnnouncement',
+    labelKey: 'centre.agent.agentAnnouncement',
+    component: pending,
+    enabled: always,
+  },
+  {
+    page: 'agentTeamOverview',
+    labelKey: 'centre.agent.agentTeamOverview',
+    component: pending,
+    enabled: always,
+  },
+  { page: 'registerCenter', labelKey: 'centre.agent.registerCenter', component: pending, enabled: always },
+  {
+    page: 'downlineManagmentView',
+    labelKey: 'centre.agent.downlineManagmentView',
+    component: pending,
+    enabled: always,
+  },
+  {
+    page: 'personalHistoryCopy',
+    labelKey: 'centre.agent.personalHistoryCopy',
+    component: pending,
+    enabled: always,
+  },
+  {
+    page: 'palStatementsAgentCopy',
+    labelKey: 'centre.agent.palStatementsAgentCopy',
+    component: pending,
+    enabled: always,
+  },
+  {
+    page: 'agentRevenueReport',
+    labelKey: 'centre.agent.agentRevenueReport',
+    component: pending,
+    enabled: always,
+  },
+  {
+    page: 'agentDownlineTransactionDetailsCopy',
+    labelKey: 'centre.agent.agentDownlineTransactionDetailsCopy',
+    component: pending,
+    enabled: always,
+  },
+  {
+    page: 'agentDividendRecordCopy2',
+    labelKey: 'centre.agent.agentDividendRecordCopy2',
+    component: pending,
+    enabled: (f) => f.enableCt,
+  },
+  {
+    page: 'agentDailyWages2',
+    labelKey: 'centre.agent.agentDailyWages2',
+    component: pending,
+    enabled: (f) => f.salary,
+  },
+  {
+    page: 'agentHourSalary',
+    labelKey: 'centre.agent.agentHourSalary',
+    component: pending,
+    enabled: (f) => f.hourSalary,
+  },
+] as const satisfies readonly CentreEntry[];
+
+export type PersonalCentrePage = (typeof PERSONAL_CENTRE_PAGES)[number]['page'];
+export type AgentCentrePage = (typeof AGENT_CENTRE_PAGES)[number]['page'];
+
+/** Spec §2: the agent centre opens on the team overview. */
+export const AGENT_CENTRE_DEFAULT_PAGE: AgentCentrePage = 'agentTeamOverview';
+export const PERSONAL_CENTRE_DEFAULT_PAGE: PersonalCentrePage = 'securityCenter';
+
+export function enabledPages<E extends CentreEntry>(
+  entries: readonly E[],
+  f: Flags,
+  member: CentreMember | null,
+): E[] {
+  return entries.filter((e) => e.enabled(f, member));
+}
+
+/** The page to show: the requested one when enabled, else the default, else the first enabled. */
+export function resolvePage<E extends CentreEntry>(
+  enabled: readonly E[],
+  requested: string | null,
+  fallback: string,
+): E | undefined {
+  return enabled.find((e) => e.page === requested) ?? enabled.find((e) => e.page === fallback) ?? enabled[0];
+}

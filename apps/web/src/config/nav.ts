@@ -1,0 +1,41 @@
+import type { GameType } from '@app/contracts';
+import { GAME_TYPE_PATHS, paths } from './paths';
+
+export interface NavEntry {
+  id: string;
+  to: string;
+  labelKey: string;
+}
+
+const GAME_LABEL_KEYS: Record<GameType, string> = {
+  LOTT: 'nav.games.lott',
+  ELOTT: 'nav.games.elott',
+  LIVE: 'nav.games.live',
+  SPORTS: 'nav.games.sports',
+  ESPORTS: 'nav.games.esports',
+  FISH: 'nav.games.fish',
+  RNG: 'nav.games.rng',
+  PVP: 'nav.games.pvp',
+};
+
+/**
+ * Header navigation (spec §2 "Header"): home, one menu per enabled game type, promotions, app
+ * download. ESPORTS folds into the sports menu when sports is on; alone it still leads to /sports.
+ */
+export function headerNav(gameTypes: readonly GameType[]): NavEntry[] {
+  const games = gameTypes
+    .filter((t) => !(t === 'ESPORTS' && gameTypes.includes('SPORTS')))
+    .map((t) => ({ id: t, to: GAME_TYPE_PATHS[t], labelKey: GAME_LABEL_KEYS[t] }));
+  return [
+    { id: 'home', to: paths.home, labelKey: 'nav.home' },
+    ...games,
+    { id: 'promotions', to: paths.promotions, labelKey: 'nav.promotions' },
+    { id: 'download', to: paths.download, labelKey: 'nav.download' },
+  ];
+}
+
+/** Spec §2: clicking an entry equal to the current path does nothing. */
+export function isCurrentPath(to: string, pathname: string): boolean {
+  const target = to.split(/[?#]/)[0];
+  return target === pathname;
+}

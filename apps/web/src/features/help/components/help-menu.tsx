@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { errorKey } from '@/lib/api-client';
+import { useHelpCenter } from '../api/get-help-center';
+import styles from './help-menu.module.css';
+
+/** Footer help content menu (spec §2): one column per category, linking to /help with the article. */
+export function HelpMenu() {
+  const { t } = useTranslation();
+  const help = useHelpCenter();
+  if (help.isPending) return null;
+  if (help.isError) {
+    return (
+      <p className={styles.error}>
+        {t(errorKey(help.error))}{' '}
+        <button type="button" className={styles.retry} onClick={() => void help.refetch()}>
+          {t('common.retry')}
+        </button>
+      </p>
+    );
+  }
+  return (
+    <nav aria-label={t('footer.help_menu')} className={styles.menu}>
+      {help.data.map((category) => (
+        <div key={category.id} className={styles.column}>
+          <h2 className={styles.heading}>{category.title}</h2>
+          <ul className={styles.list}>
+            {category.articles.map((a) => (
+              <li key={a.id}>
+                <Link to={paths.helpArticle(a.id)}>{a.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}

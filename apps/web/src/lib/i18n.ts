@@ -1,0 +1,97 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { create } from 'zustand';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_CODES,
+  LANGUAGE_TAGS,
+  catalogueFor,
+  type CompleteLanguage,
+  type LanguageCode,
+} from '@app/contracts';
+import { loadChunk } from './chunk';
+import { LOCAL_KEYS, local } from './storage';
+
+type Catalogue = Record<string, unknown>;
+
+// One JSON per complete language, each its own lazy chunk: only the current one is fetched.
+const CATALOGUES: Record<CompleteLanguage, () => Promise<{ default: Catalogue }>> = {
+  MY: () => import('../locales/my.json'),
+  EN: () => import('../locales/en.json'),
+  CN: () => import('../locales/cn.json'),
+  TH: () => import('../locales/th.json'),
+  VI: () => import('../locales/vi.json'),
+};
+
+/** i18next language id of a catalogue ('my', 'en', ...). */
+const lng = (c: CompleteLanguage) => c.toLowerCase();
+
+/** The language the person chose (JA stays JA here even though its text is the EN catalogue). */
+export const useLanguageStore = create<{ code: LanguageCode }>(() => ({ code: DEFAULT_LANGUAGE }));
+
+export function currentLanguage(): LanguageCode {
+  return useLanguageStore.getState().code;
+}
+
+export function isLanguageCode(value: unknown): value is LanguageCode {
+  return typeof value === 'string' && (LANGUAGE_CODES as readonly string[]).includes(value);
+}
+
+export function readStoredLanguage(): LanguageCode {
+  const stored = local.get(LOCAL_KEYS.lang);
+  return isLanguageCode(stored) ? stored : DEFAULT_LANGUAGE;
+}
+
+/**
+ * BCP 47 tag of the text on screen. JA shows the EN catalogue, so <html lang> says "en": the lang
+ * attribute must describe the content (WCAG 3.1.1), otherwise screen readers mispronounce it.
+ */
+export function languageTag(code: LanguageCode): string {
+  return LANGUAGE_TAGS[catalogueFor(code)] ?? 'en';
+}
+
+async function ensureCatalogue(code: LanguageCode): Promise<string> {
+  const catalogue = catalogueFor(code);
+  const id = lng(catalogue);
+  if (!i18next.hasResourceBundle(id, 'translation')) {
+    const mod = await loadChunk(CATALOGUES[catalogue]);
+    i18next.addResourceBundle(id, 'translation', mod.default, true, true);
+  }
+  return id;
+}
+
+async function apply(code: LanguageCode) {
+  const id = await ensureCatalogue(code);
+  await i18next.changeLanguage(id);
+  document.documentElement.lang = languageTag(code);
+  useLanguageStore.setState({ code });
+}
+
+export async function initI18n(code: LanguageCode = readStoredLanguage()): Promise<void> {
+  if (!i18next.isInitialized) {
+    await i18next.use(initReactI18next).init({
+      resources: {},
+      lng: lng(catalogueFor(code)),
+      // Every shipped catalogue is complete (locales.test.ts), so no second catalogue is loaded.
+      fallbackLng: false,
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false },
+    });
+  }
+  await apply(code);
+}
+
+/** Switches language; keeps the previous choice in `hisLang` (spec §1/§3). */
+export async function changeLanguage(code: LanguageCode): Promise<void> {
+  const previous = currentLanguage();
+  await ensureCatalogue(code);
+  if (previous !== code) {
+    local.set(LOCAL_KEYS.hisLang, previous);
+  }
+  local.set(LOCAL_KEYS.lang, code);
+  await apply(code);
+}
+
+export { i18next as i18n };

@@ -1,0 +1,47 @@
+import { create } from 'zustand';
+
+/** Spec §2 modals: one discriminated union, one host. */
+export type ModalState =
+  | { kind: 'login' }
+  | { kind: 'register' }
+  | { kind: 'forgotPassword' }
+  | { kind: 'changePassword' }
+  | { kind: 'notice' }
+  | { kind: 'dialog'; titleKey: string; messageKey: string; confirmKey?: string; onConfirm?: () => void }
+  | { kind: 'modal'; titleKey: string; messageKey: string };
+export type ModalKind = ModalState['kind'];
+
+export type PanelId = 'personal' | 'agent';
+export interface PanelState<P extends string = string> {
+  open: boolean;
+  page: P | null;
+}
+
+interface UiState {
+  modal: ModalState | null;
+  loader: boolean;
+  dialogOverlay: boolean;
+  panels: Record<PanelId, PanelState>;
+  openModal: (modal: ModalState) => void;
+  closeModal: () => void;
+  setLoader: (on: boolean) => void;
+  setDialogOverlay: (on: boolean) => void;
+  openPanel: (id: PanelId, page?: string) => void;
+  setPanelPage: (id: PanelId, page: string) => void;
+  closePanel: (id: PanelId) => void;
+}
+
+export const useUiStore = create<UiState>()((set) => ({
+  modal: null,
+  loader: false,
+  dialogOverlay: false,
+  panels: { personal: { open: false, page: null }, agent: { open: false, page: null } },
+  openModal: (modal) => set({ modal }),
+  closeModal: () => set({ modal: null }),
+  setLoader: (loader) => set({ loader }),
+  setDialogOverlay: (dialogOverlay) => set({ dialogOverlay }),
+  openPanel: (id, page) =>
+    set((s) => ({ panels: { ...s.panels, [id]: { open: true, page: page ?? s.panels[id].page } } })),
+  setPanelPage: (id, page) => set((s) => ({ panels: { ...s.panels, [id]: { ...s.panels[id], page } } })),
+  closePanel: (id) => set((s) => ({ panels: { ...s.panels, [id]: { ...s.panels[id], open: false } } })),
+}));

@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { getPermissionQueryOptions } from './features/system/api/get-permission';
+import { getStatusQueryOptions } from './features/system/api/get-status';
+import { initI18n, readStoredLanguage } from './lib/i18n';
+import { createQueryClient } from './lib/query-client';
+import { applyTheme, readTheme } from './lib/theme';
+import './styles/global.css';
+
+applyTheme(readTheme());
+
+// The guards need permission and status before any page: ask for them while the catalogue loads.
+const queryClient = createQueryClient();
+void queryClient.prefetchQuery(getPermissionQueryOptions());
+void queryClient.prefetchQuery(getStatusQueryOptions());
+
+const root = createRoot(document.getElementById('root')!);
+initI18n(readStoredLanguage())
+  .catch(() => initI18n('EN'))
+  .catch(() => undefined)
+  .finally(() =>
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    ),
+  );

@@ -1,0 +1,24 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { initI18n } from '@/lib/i18n';
+import { useUiStore } from '@/lib/ui-store';
+
+const initialUi = useUiStore.getState();
+
+beforeAll(async () => {
+  await initI18n('EN');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  useUiStore.setState(initialUi, true);
+});
+
+// jsdom does not implement scrolling; the scroll manager calls it on every navigation.
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+Element.prototype.scrollIntoView = vi.fn();
