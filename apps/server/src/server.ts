@@ -86,6 +86,7 @@ async function main(): Promise<void> {
       await app.close();
       await db.close();
       removeOpsFile(config.dataDir, opsToken);
+      app.log.info('stopped');
       process.exit(0);
     } catch (err) {
       process.stderr.write(`shutdown error: ${(err as Error).message}\n`);
