@@ -43,7 +43,7 @@ export function CustomerServiceEntry({
         {entry.kind === 'telegram' ? '✈' : '☏'}
       </span>
       <span className={styles.text}>
-        <span className={styles.label}>{t(vip ? 'sidebar.vip_service' : 'sidebar.customer_service')}</span>
+        <span className={styles.label}>{t(vip ? 'sidebar.vip_service' : 'sidebar.customer_service')}</span>{' '}
         <span className={styles.title}>{entry.title}</span>
       </span>
     </>
