@@ -64,11 +64,18 @@ describe('the built client on the API origin', () => {
       ['/wps/unknown', html],
       ['/assets/missing-1.js', html],
       ['/lottery', { accept: 'application/json' }],
+      ['/missing.png', {}],
     ] as const) {
       const res = await app.inject({ url, headers });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
     }
+  });
+
+  it('treats a request without an Accept header (curl, a link checker) as a page navigation', async () => {
+    const res = await app.inject({ url: '/promotions' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
   });
 
   it('says clearly that the client is not built, while the API runs', async () => {

@@ -21,7 +21,11 @@ function isPageNavigation(req: FastifyRequest): boolean {
   const path = req.url.split('?', 1)[0] ?? '';
   if (isApiPath(path) || SERVER_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) return false;
   if (path.startsWith('/assets/')) return false;
-  return (req.headers.accept ?? '').includes('text/html');
+  // A missing file (/x.js, /y.png) is a 404, not the app; /register.html is a page (spec §2).
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  if (last.includes('.') && !last.endsWith('.html')) return false;
+  const accept = req.headers.accept ?? '*/*';
+  return accept.includes('text/html') || accept.includes('*/*');
 }
 
 function notFoundEnvelope(reply: FastifyReply) {
