@@ -14,6 +14,7 @@ describe('chunk-load failure', () => {
         {
           path: '/',
           errorElement: <RouteError />,
+          HydrateFallback: () => null,
           lazy: () =>
             loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))),
         },

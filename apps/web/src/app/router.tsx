@@ -1,6 +1,7 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { loadChunk } from '@/lib/chunk';
+import { AppLoading } from './guards/guard';
 import { BareLayout, FullLayout, HeaderOnlyLayout } from './layout/layouts';
 import { NotFound } from './not-found';
 import { Root } from './root';
@@ -30,11 +31,13 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <Root />,
     errorElement: <RouteError />,
+    // While the first page group loads (before any route renders).
+    hydrateFallbackElement: <AppLoading />,
     children: [
       {
         errorElement: <RouteError />,
         children: [
-          { index: true, loader: () => redirect(paths.home) },
+          { index: true, element: <Navigate to={paths.home} replace /> },
           {
             element: <FullLayout />,
             children: [

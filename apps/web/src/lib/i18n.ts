@@ -78,6 +78,7 @@ export async function initI18n(code: LanguageCode = readStoredLanguage()): Promi
       interpolation: { escapeValue: false },
       returnNull: false,
       react: { useSuspense: false },
+      showSupportNotice: false,
     });
   }
   await apply(code);

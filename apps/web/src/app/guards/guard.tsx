@@ -16,7 +16,8 @@ const RegionPage = lazy(() => loadChunk(() => import('../routes/regiona')));
 
 const GUARD_RECHECK_MS = 30_000;
 
-function Loading() {
+/** The lightweight, translated loading screen shown before anything else. */
+export function AppLoading() {
   const { t } = useTranslation();
   return (
     <div className={styles.screen}>
@@ -59,7 +60,7 @@ export function Guard({ children }: { children: ReactNode }) {
 
   switch (decision.kind) {
     case 'loading':
-      return <Loading />;
+      return <AppLoading />;
     case 'error':
       return (
         <div className={styles.screen}>
@@ -72,13 +73,13 @@ export function Guard({ children }: { children: ReactNode }) {
       );
     case 'maintain':
       return (
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<AppLoading />}>
           <MaintainPage onRetry={recheck} />
         </Suspense>
       );
     case 'regiona':
       return (
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<AppLoading />}>
           <RegionPage ipBlocked={decision.ipBlocked} onRetry={recheck} />
         </Suspense>
       );
