@@ -4,7 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**', '.screenshots/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '.screenshots/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -29,7 +38,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/apps/web/**', '@app/web'] }],
       // Server randomness comes from node:crypto (security by default).
-      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use node:crypto.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Use node:crypto.' },
+      ],
     },
   },
 );

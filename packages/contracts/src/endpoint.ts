@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /**
  * Module ids of spec §7 ("Calls carry a module id and a token flag"). Sent by the client in the
@@ -32,7 +32,10 @@ export type Auth = 'guest' | 'member' | 'agent';
  * One object per call of spec §7. `request` is the query string for GET and DELETE, the body
  * otherwise. `response` is the schema of `value` inside the envelope.
  */
-export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+export interface Endpoint<
+  Req extends z.ZodMiniType = z.ZodMiniType,
+  Res extends z.ZodMiniType = z.ZodMiniType,
+> {
   id: string;
   method: HttpMethod;
   path: string;
@@ -52,7 +55,7 @@ export type RequestOf<E extends Endpoint> = z.input<E['request']>;
 export type ParsedRequestOf<E extends Endpoint> = z.output<E['request']>;
 export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
 
-export function defineEndpoint<Req extends z.ZodType, Res extends z.ZodType>(
+export function defineEndpoint<Req extends z.ZodMiniType, Res extends z.ZodMiniType>(
   e: Endpoint<Req, Res>,
 ): Endpoint<Req, Res> {
   return e;

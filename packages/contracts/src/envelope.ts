@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Every response of the platform is this envelope (spec §7: "Responses read success, value,
@@ -54,14 +54,14 @@ export const ERROR_MESSAGE_KEYS: Record<ErrorCode, string> = {
   INTERNAL: 'errors.system_error',
 };
 
-export function envelope<T extends z.ZodType>(value: T) {
+export function envelope<T extends z.ZodMiniType>(value: T) {
   return z.object({
     success: z.boolean(),
-    value: value.optional(),
-    message: z.string().optional(),
-    code: errorCodeSchema.optional(),
+    value: z.optional(value),
+    message: z.optional(z.string()),
+    code: z.optional(errorCodeSchema),
     /** Field errors of a rejected body: field name → message key. */
-    fields: z.record(z.string(), z.string()).optional(),
+    fields: z.optional(z.record(z.string(), z.string())),
   });
 }
 

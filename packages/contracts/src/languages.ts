@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Spec §1: the language list of about 40 codes. */
 export const LANGUAGE_CODES = [

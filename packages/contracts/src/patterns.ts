@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The registration pattern kinds of spec §5, implemented once and used by the server (validation
@@ -72,10 +72,10 @@ export type RegisterField = (typeof REGISTER_FIELDS)[number];
 export const fieldConfigSchema = z.object({
   enabled: z.boolean(),
   required: z.boolean(),
-  minLength: z.number().int().min(0),
-  maxLength: z.number().int().min(0),
+  minLength: z.int().check(z.minimum(0)),
+  maxLength: z.int().check(z.minimum(0)),
   acceptedPattern: z.string(),
-  patternId: z.number().int(),
+  patternId: z.int(),
 });
 export type FieldConfig = z.infer<typeof fieldConfigSchema>;
 

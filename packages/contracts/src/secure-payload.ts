@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Encrypted request bodies (spec §7: login, register and password calls are "encrypted"; DESIGN
@@ -10,17 +10,15 @@ import { z } from 'zod';
  * decrypts (GCM authenticates: a tampered byte fails) and consumes the nonce once (a replayed
  * payload fails).
  */
-export const securePayloadSchema = z
-  .object({
-    keyId: z.string().min(1).max(64),
-    /** AES key wrapped with RSA-OAEP-256, base64. */
-    key: z.string().min(1).max(1024),
-    /** 12-byte GCM IV, base64. */
-    iv: z.string().min(1).max(64),
-    /** AES-GCM ciphertext of JSON `{ nonce, data }`, base64. */
-    data: z.string().min(1).max(200_000),
-  })
-  .strict();
+export const securePayloadSchema = z.strictObject({
+  keyId: z.string().check(z.minLength(1), z.maxLength(64)),
+  /** AES key wrapped with RSA-OAEP-256, base64. */
+  key: z.string().check(z.minLength(1), z.maxLength(1024)),
+  /** 12-byte GCM IV, base64. */
+  iv: z.string().check(z.minLength(1), z.maxLength(64)),
+  /** AES-GCM ciphertext of JSON `{ nonce, data }`, base64. */
+  data: z.string().check(z.minLength(1), z.maxLength(200_000)),
+});
 export type SecurePayload = z.infer<typeof securePayloadSchema>;
 
 export const payloadKeySchema = z.object({

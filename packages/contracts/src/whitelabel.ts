@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Spec §3: whitelabel settings are a tree of nodes; enabled '1' is on. */
 export interface WhitelabelNode {
@@ -6,7 +6,7 @@ export interface WhitelabelNode {
   enabled: '1' | '0';
   childrenNodes: WhitelabelNode[];
 }
-export const whitelabelNodeSchema: z.ZodType<WhitelabelNode> = z.lazy(() =>
+export const whitelabelNodeSchema: z.ZodMiniType<WhitelabelNode> = z.lazy(() =>
   z.object({
     modId: z.string(),
     enabled: z.enum(['1', '0']),

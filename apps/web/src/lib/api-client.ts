@@ -8,7 +8,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '@app/contracts';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { currentLanguage, i18n, languageTag } from './i18n';
 import { getToken } from './storage';
 import { useUiStore } from './ui-store';
@@ -68,8 +68,8 @@ export function setApiListeners(next: Partial<Listeners>): () => void {
 }
 
 // Building an envelope schema per call would be wasteful; one per endpoint.
-const envelopeCache = new WeakMap<Endpoint, z.ZodType>();
-function successSchema(endpoint: Endpoint): z.ZodType {
+const envelopeCache = new WeakMap<Endpoint, z.ZodMiniType>();
+function successSchema(endpoint: Endpoint): z.ZodMiniType {
   let schema = envelopeCache.get(endpoint);
   if (!schema) {
     schema = envelope(endpoint.response);

@@ -1,16 +1,16 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint, MODULE_IDS } from '../endpoint.ts';
 import { languageCodeSchema } from '../languages.ts';
 import { fieldConfigSchema, REGISTER_FIELDS } from '../patterns.ts';
 import { whitelabelNodeSchema } from '../whitelabel.ts';
 
-const none = z.object({}).strict();
+const none = z.strictObject({});
 
 /** Spec §3: resources with resourceType, url, qrCodeUrl (app download links, etc.). */
 export const resourceSchema = z.object({
   resourceType: z.string(),
   url: z.string(),
-  qrCodeUrl: z.string().nullable(),
+  qrCodeUrl: z.nullable(z.string()),
 });
 export type Resource = z.infer<typeof resourceSchema>;
 
@@ -30,7 +30,7 @@ export const merchantSchema = z.object({
   brand: z.string(),
   currency: z.string(),
   /** Minor units per major unit (e.g. 100). */
-  currencyScale: z.number().int().positive(),
+  currencyScale: z.int().check(z.positive()),
   copyright: z.string(),
 });
 export type Merchant = z.infer<typeof merchantSchema>;
@@ -105,13 +105,13 @@ export const domainRoute = defineEndpoint({
 });
 
 export const helpArticleSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   /** HTML; the client sanitises it with DOMPurify before rendering. */
   content: z.string(),
 });
 export const helpCategorySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   articles: z.array(helpArticleSchema),
 });
@@ -125,7 +125,7 @@ export const helpCenter = defineEndpoint({
   auth: 'guest',
   summary: 'Help-centre categories and articles in the requested language (falls back to EN)',
   tags: ['system'],
-  request: z.object({ language: languageCodeSchema.optional() }).strict(),
+  request: z.strictObject({ language: z.optional(languageCodeSchema) }),
   response: z.array(helpCategorySchema),
 });
 
@@ -134,9 +134,9 @@ export const permissionSchema = z.object({
   regionRestriction: z.boolean(),
   ipBlocked: z.boolean(),
   /** Country code the server resolved for the caller, when known. */
-  country: z.string().nullable(),
+  country: z.nullable(z.string()),
   /** The operator's maintenance note (`ops maintenance on "<message>"`), when one was given. */
-  maintenanceMessage: z.string().nullable().optional(),
+  maintenanceMessage: z.optional(z.nullable(z.string())),
 });
 export type Permission = z.infer<typeof permissionSchema>;
 
@@ -153,8 +153,8 @@ export const permission = defineEndpoint({
 });
 
 export const countrySchema = z.object({
-  countryCode: z.string().regex(/^[A-Z]{2}$/),
-  countryDialingCode: z.string().regex(/^\+\d{1,4}$/),
+  countryCode: z.string().check(z.regex(/^[A-Z]{2}$/)),
+  countryDialingCode: z.string().check(z.regex(/^\+\d{1,4}$/)),
   name: z.string(),
 });
 export type Country = z.infer<typeof countrySchema>;
@@ -192,7 +192,7 @@ export const updateLanguage = defineEndpoint({
   auth: 'guest',
   summary: "Language update: stores the member's language when signed in; guests get it echoed",
   tags: ['system'],
-  request: z.object({ language: languageCodeSchema }).strict(),
+  request: z.strictObject({ language: languageCodeSchema }),
   response: z.object({ language: languageCodeSchema, stored: z.boolean() }),
 });
 
