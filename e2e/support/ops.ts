@@ -11,3 +11,12 @@ export function ops(...args: string[]): string {
     encoding: 'utf8',
   });
 }
+
+/** The same, for clean-up: a refusal (exit 2, e.g. "no region rule") is fine there. */
+export function opsQuiet(...args: string[]): void {
+  try {
+    ops(...args);
+  } catch (e) {
+    if ((e as { status?: number }).status !== 2) throw e;
+  }
+}

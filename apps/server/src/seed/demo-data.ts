@@ -16,7 +16,8 @@ export const DEMO_MERCHANT = {
   brand: 'Golden Lotus',
   currency: 'MMK',
   currencyScale: 100,
-  copyright: '© 2025 Golden Lotus. Play responsibly. 18+',
+  // The year the merchant was seeded; operators edit the line like any other merchant data.
+  copyright: `© ${new Date().getUTCFullYear()} Golden Lotus. All rights reserved.`,
 };
 
 export interface TreeSeed {

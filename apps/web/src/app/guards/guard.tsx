@@ -74,7 +74,7 @@ export function Guard({ children }: { children: ReactNode }) {
     case 'maintain':
       return (
         <Suspense fallback={<AppLoading />}>
-          <MaintainPage onRetry={recheck} />
+          <MaintainPage message={permission.data?.maintenanceMessage ?? null} onRetry={recheck} />
         </Suspense>
       );
     case 'regiona':
