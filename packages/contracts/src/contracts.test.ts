@@ -14,6 +14,10 @@ import {
   FLAG_IDS,
   flags,
   LANGUAGE_CODES,
+  passwordSchema,
+  registerPayloadSchema,
+  securityEndpoints,
+  sessionEndpoints,
   SWITCHER_LANGUAGES,
   type WhitelabelNode,
 } from './index.ts';
@@ -97,5 +101,27 @@ describe('whitelabel flags', () => {
     ];
     expect(enabledGameTypes(tree)).toEqual(['LOTT', 'RNG']);
     expect(enabledGameTypes([node('games', '0', [node('game.RNG', '1')])])).toEqual([]);
+  });
+});
+
+describe('issue 3 tables', () => {
+  const all = [...endpointList, ...Object.values(sessionEndpoints), ...Object.values(securityEndpoints)];
+  it('keeps ids and method+path pairs unique across every table', () => {
+    expect(new Set(all.map((e) => e.id)).size).toBe(all.length);
+    expect(new Set(all.map((e) => `${e.method} ${e.path}`)).size).toBe(all.length);
+  });
+  it('gives every encrypted call the shape of its decrypted payload', () => {
+    for (const e of all) if (e.encrypted) expect(e.payload, e.id).toBeDefined();
+  });
+  it('refuses a registration without agreeing to the terms', () => {
+    const base = { password: 'abc123', confirmPassword: 'abc123', registerMethod: 'WEB', login: true };
+    expect(registerPayloadSchema.safeParse({ ...base, agree: true }).success).toBe(true);
+    expect(registerPayloadSchema.safeParse({ ...base, agree: false }).success).toBe(false);
+  });
+  it('applies the password rule', () => {
+    for (const ok of ['abc123', 'Demo2026!', 'A1b2C3d4E5f6G7h8I9j0'])
+      expect(passwordSchema.safeParse(ok).success, ok).toBe(true);
+    for (const bad of ['abc12', '123456', 'abcdef', 'abc 123', 'a1'.repeat(11)])
+      expect(passwordSchema.safeParse(bad).success, bad).toBe(false);
   });
 });

@@ -35,6 +35,7 @@ export type Auth = 'guest' | 'member' | 'agent';
 export interface Endpoint<
   Req extends z.ZodMiniType = z.ZodMiniType,
   Res extends z.ZodMiniType = z.ZodMiniType,
+  P extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
 > {
   id: string;
   method: HttpMethod;
@@ -45,8 +46,13 @@ export interface Endpoint<
   tags: readonly string[];
   request: Req;
   response: Res;
-  /** Body is sent encrypted (issue 3: RSA-OAEP-256 wrapping AES-GCM). */
+  /**
+   * Body is sent encrypted (spec §7; DESIGN §3: RSA-OAEP-256 wrapping AES-GCM with a one-time
+   * nonce): `request` is then `securePayloadSchema` and `payload` is the shape of the decrypted
+   * data, validated by the server after decryption.
+   */
   encrypted?: true;
+  payload?: P;
   /** Body is application/x-www-form-urlencoded instead of JSON. */
   form?: true;
 }
@@ -54,9 +60,24 @@ export interface Endpoint<
 export type RequestOf<E extends Endpoint> = z.input<E['request']>;
 export type ParsedRequestOf<E extends Endpoint> = z.output<E['request']>;
 export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+/** The decrypted body of an encrypted endpoint. */
+export type PayloadOf<E extends Endpoint> =
+  E extends Endpoint<z.ZodMiniType, z.ZodMiniType, infer P>
+    ? P extends z.ZodMiniType
+      ? z.input<P>
+      : never
+    : never;
+export type ParsedPayloadOf<E extends Endpoint> =
+  E extends Endpoint<z.ZodMiniType, z.ZodMiniType, infer P>
+    ? P extends z.ZodMiniType
+      ? z.output<P>
+      : never
+    : never;
 
-export function defineEndpoint<Req extends z.ZodMiniType, Res extends z.ZodMiniType>(
-  e: Endpoint<Req, Res>,
-): Endpoint<Req, Res> {
+export function defineEndpoint<
+  Req extends z.ZodMiniType,
+  Res extends z.ZodMiniType,
+  P extends z.ZodMiniType | undefined = undefined,
+>(e: Endpoint<Req, Res, P>): Endpoint<Req, Res, P> {
   return e;
 }

@@ -4,4 +4,5 @@ export * from './languages.ts';
 export * from './whitelabel.ts';
 export * from './patterns.ts';
 export * from './secure-payload.ts';
+export * from './accounts.ts';
 export * from './endpoints/index.ts';

@@ -45,9 +45,6 @@ export function patternById(id: number): PatternKind | undefined {
   return PATTERN_KINDS.find((k) => k.id === id);
 }
 
-/** Spec §5: password is letters or digits within min to max. */
-export const PASSWORD_RE = /^[A-Za-z0-9]+$/;
-
 /** Registration fields of spec §5 whose visibility and rules come from the server config. */
 export const REGISTER_FIELDS = [
   'username',

@@ -1,6 +1,10 @@
 import type { Endpoint } from '../endpoint.ts';
+import * as member from './member.ts';
+import * as session from './session.ts';
 import * as system from './system.ts';
 
+export * from './member.ts';
+export * from './session.ts';
 export * from './system.ts';
 
 /** The one endpoint table: the server registers routes from it, the OpenAPI document is built from it. */
@@ -19,3 +23,48 @@ export const endpoints = {
 
 export type Endpoints = typeof endpoints;
 export const endpointList: readonly Endpoint[] = Object.values(endpoints);
+
+/**
+ * Issue 3 calls, in two tables while the server grows them: each joins `endpoints` (and so gets its
+ * routes and its OpenAPI entry) once the server answers every call in it.
+ */
+export const sessionEndpoints = {
+  payloadKey: session.payloadKey,
+  login: session.login,
+  freePlayLogin: session.freePlayLogin,
+  loginVerifySend: session.loginVerifySend,
+  loginVerify: session.loginVerify,
+  logout: session.logout,
+  smsNoLogin: session.smsNoLogin,
+  smsRegister: session.smsRegister,
+  register: session.register,
+  registerMobile: session.registerMobile,
+  changePassword: session.changePassword,
+  forgotPasswordEmail: session.forgotPasswordEmail,
+  resetPasswordEmail: session.resetPasswordEmail,
+  forgotPasswordPhone: session.forgotPasswordPhone,
+  affiliate: session.affiliate,
+  rememberedLogin: session.rememberedLogin,
+  memberInfo: member.memberInfo,
+  memberIcon: member.memberIcon,
+  playerAvatar: member.playerAvatar,
+  firstLogin: member.firstLogin,
+} satisfies Record<string, Endpoint>;
+
+export const securityEndpoints = {
+  socialProviders: session.socialProviders,
+  socialStart: session.socialStart,
+  socialComplete: session.socialComplete,
+  telegramLogin: session.telegramLogin,
+  profile: member.profile,
+  updateProfile: member.updateProfile,
+  setPaymentPassword: member.setPaymentPassword,
+  bindMobileSend: member.bindMobileSend,
+  bindMobile: member.bindMobile,
+  bindEmailSend: member.bindEmailSend,
+  bindEmail: member.bindEmail,
+  totpSetup: member.totpSetup,
+  totpEnable: member.totpEnable,
+  totpDisable: member.totpDisable,
+  loginHistory: member.loginHistory,
+} satisfies Record<string, Endpoint>;
