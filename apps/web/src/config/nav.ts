@@ -7,7 +7,8 @@ export interface NavEntry {
   labelKey: string;
 }
 
-const GAME_LABEL_KEYS: Record<GameType, string> = {
+/** Label key per game type: header navigation and the home page's category tiles. */
+export const GAME_LABEL_KEYS: Record<GameType, string> = {
   LOTT: 'nav.games.lott',
   ELOTT: 'nav.games.elott',
   LIVE: 'nav.games.live',

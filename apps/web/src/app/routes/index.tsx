@@ -1,26 +1,16 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { enabledGameTypes, type GameType } from '@app/contracts';
+import { enabledGameTypes } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { EmptyState } from '@/components/ui/status';
+import { GAME_LABEL_KEYS } from '@/config/nav';
 import { GAME_TYPE_PATHS } from '@/config/paths';
 import { useStatus } from '@/features/system/api/get-status';
 import { getToken } from '@/lib/storage';
 import { useUiStore, type ModalKind } from '@/lib/ui-store';
 import styles from './index.module.css';
-
-const CATEGORY_KEYS: Record<GameType, string> = {
-  LOTT: 'nav.games.lott',
-  ELOTT: 'nav.games.elott',
-  LIVE: 'nav.games.live',
-  SPORTS: 'nav.games.sports',
-  ESPORTS: 'nav.games.esports',
-  FISH: 'nav.games.fish',
-  RNG: 'nav.games.rng',
-  PVP: 'nav.games.pvp',
-};
 
 /** Home (/index): welcome, the enabled game categories, and the popular-games area. */
 export function Component() {
@@ -52,7 +42,7 @@ export function Component() {
                   <span className={styles.tileMark} aria-hidden="true">
                     {type.slice(0, 1)}
                   </span>
-                  {t(CATEGORY_KEYS[type])}
+                  {t(GAME_LABEL_KEYS[type])}
                 </Link>
               </li>
             ))}
