@@ -1,16 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import { endpoints, type Endpoints } from '@app/contracts';
+import { endpoints, securityEndpoints, sessionEndpoints, type Endpoint } from '@app/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import { systemClock, type Clock } from './lib/errors.ts';
 import { addressSet } from './lib/net.ts';
 import { registerEndpoints, type HandlerMap } from './lib/route.ts';
 import { accessHandlers } from './modules/access/access.routes.ts';
 import { createAccessService, type AccessService } from './modules/access/access.service.ts';
 import { captchaHandlers } from './modules/captcha/captcha.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
+import { outboxRoutes } from './modules/dev/outbox.routes.ts';
+import { createAccountService, type AccountService } from './modules/members/account.service.ts';
+import { avatarRoutes } from './modules/members/avatars.routes.ts';
+import { createLoginService, type LoginService } from './modules/session/login.service.ts';
+import { DEFAULT_PASSWORD_LIMITS, type PasswordLimits } from './modules/session/password-checks.ts';
+import { createPayloadService, type PayloadService } from './modules/session/payload.service.ts';
+import sessionPlugin from './modules/session/session.plugin.ts';
+import { phoneNumberMessage, sessionHandlers } from './modules/session/session.routes.ts';
+import {
+  createVerificationService,
+  type VerificationService,
+} from './modules/verification/verification.service.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
+import { securityCentreHandlers } from './modules/security/security.routes.ts';
+import { createSecurityService, type SecurityService } from './modules/security/security.service.ts';
+import { socialHandlers } from './modules/social/social.routes.ts';
+import {
+  createSocialService,
+  NO_SOCIAL_PROVIDERS,
+  type SocialService,
+} from './modules/social/social.service.ts';
 import { createOpsService, type OpsService } from './modules/ops/ops.service.ts';
 import { systemHandlers } from './modules/system/system.routes.ts';
 import { createSystemService, type SystemService } from './modules/system/system.service.ts';
@@ -26,6 +47,13 @@ export interface Services {
   system: SystemService;
   access: AccessService;
   ops: OpsService;
+  payloads: PayloadService;
+  login: LoginService;
+  accounts: AccountService;
+  verification: VerificationService;
+  now: Clock;
+  securityCentre: SecurityService;
+  social: SocialService;
 }
 
 declare module 'fastify' {
@@ -34,7 +62,15 @@ declare module 'fastify' {
   }
 }
 
-export type AppConfig = Pick<Config, 'trustProxy' | 'docs' | 'webDist' | 'webDistExists' | 'logLevel'>;
+export type AppConfig = Pick<Config, 'trustProxy' | 'docs' | 'webDist' | 'webDistExists' | 'logLevel'> &
+  Partial<Pick<Config, 'nodeEnv' | 'social'>>;
+
+/**
+ * The contract endpoints this server answers: the system table of issue 2, the session and the
+ * security tables of issue 3 (routes and OpenAPI entries come from here).
+ */
+export const servedEndpoints = { ...endpoints, ...sessionEndpoints, ...securityEndpoints };
+export const servedEndpointList: readonly Endpoint[] = Object.values(servedEndpoints);
 
 export interface AppOptions {
   db: Db;
@@ -42,6 +78,10 @@ export interface AppOptions {
   /** Bearer token of POST /ops/<command>; without one those routes refuse every call. */
   opsToken?: string;
   rateLimit?: { globalPerMinute?: number; captchaPerMinute?: number };
+  /** The clock of sessions, codes and limits; tests move it. */
+  now?: Clock;
+  /** Password-check limits (issue 3: 100 per account per hour); tests lower them. */
+  passwordLimits?: Partial<PasswordLimits>;
   /** Where log lines go (default stdout); tests capture them to check redaction. */
   logStream?: { write(line: string): void };
 }
@@ -95,25 +135,61 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const access = createAccessService({ db, isTrustedProxy });
   const system = createSystemService({ db });
   const ops = createOpsService({ db, onChange: () => access.invalidate() });
-  app.decorate('services', { db, system, access, ops });
+  const now = opts.now ?? systemClock;
+  const passwordLimits = { ...DEFAULT_PASSWORD_LIMITS, ...opts.passwordLimits };
+  const verification = createVerificationService();
+  const payloads = createPayloadService({ db, now });
+  const login = createLoginService({ db, system, verification, now, limits: passwordLimits });
+  const accounts = createAccountService({ db, system, verification, now, limits: passwordLimits });
+  const securityCentre = createSecurityService({ db, system, verification, limits: passwordLimits, now });
+  const social = createSocialService({ db, system, config: config.social ?? NO_SOCIAL_PROVIDERS, now });
+  app.decorate('services', {
+    db,
+    system,
+    access,
+    ops,
+    payloads,
+    login,
+    accounts,
+    verification,
+    now,
+    securityCentre,
+    social,
+  });
+  app.decorate('payloads', { open: (body) => payloads.open(body) });
+  // Form bodies (spec §7: the forgot-password-by-e-mail call is a form POST): strings only.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
 
   await app.register(errors);
   await app.register(requestContext);
   await app.register(security, { globalPerMinute: limits.globalPerMinute });
   if (config.docs) await app.register(openapi);
   await app.register(guards, { access });
+  await app.register(sessionPlugin, { db, now });
 
-  const handlers: HandlerMap<Endpoints> = {
+  const handlers: HandlerMap<typeof servedEndpoints> = {
     ...systemHandlers(system),
     ...accessHandlers(access),
     ...captchaHandlers(db),
+    ...sessionHandlers({ payloads, login, accounts }),
+    ...securityCentreHandlers(securityCentre),
+    ...socialHandlers(social),
   };
-  registerEndpoints(app, endpoints, handlers, {
+  registerEndpoints(app, servedEndpoints, handlers, {
     captcha: { rateLimit: { max: limits.captchaPerMinute, timeWindow: '1 minute' } },
+    // Issue 3: an undecryptable, replayed or invalid login body answers like wrong credentials.
+    login: { onBadPayload: (req) => login.reject(req, { account: null, reason: 'bad_payload' }) },
+    smsNoLogin: { validationMessage: phoneNumberMessage('mobileNum') },
+    smsRegister: { validationMessage: phoneNumberMessage('mobileNo') },
   });
 
   await app.register(opsRoutes, { ops, token: opts.opsToken });
   await app.register(devRoutes);
+  await app.register(avatarRoutes);
+  // The outbox pages show codes: development and tests only, never in production.
+  if (config.nodeEnv !== 'production') await app.register(outboxRoutes, { db });
   await app.register(staticWeb, { root: config.webDist, exists: config.webDistExists });
   return app;
 }

@@ -1,16 +1,23 @@
 import {
   envelope,
   errorEnvelopeSchema,
+  type Auth,
   type Endpoint,
+  type ParsedPayloadOf,
   type ParsedRequestOf,
   type ResponseOf,
+  type SecurePayload,
 } from '@app/contracts';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { safeParse } from 'zod/mini';
+import { AppError } from './errors.ts';
 
 export interface HandlerContext<E extends Endpoint> {
   /** The validated query string (GET, DELETE) or body (POST, PUT). */
   input: ParsedRequestOf<E>;
+  /** The decrypted and validated body of an `encrypted` endpoint (undefined otherwise). */
+  payload: ParsedPayloadOf<E>;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -25,7 +32,55 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The contract endpoint id a route serves (logs, guards). */
     endpointId?: string;
+    /** The endpoint's `auth`, enforced by the session plugin. */
+    auth?: Auth;
+    /** A precise message for a request that fails its schema (errors plugin). */
+    validationMessage?: (fields: Record<string, string>) => string | undefined;
+    /**
+     * What an undecryptable, replayed or invalid encrypted body answers; default 400. The login
+     * call answers exactly like wrong credentials (issue 3).
+     */
+    onBadPayload?: (req: FastifyRequest) => Promise<never>;
   }
+  interface FastifyInstance {
+    /** Opens an encrypted body: decrypts it and consumes its nonce once (session/payload.service.ts). */
+    payloads: { open(body: SecurePayload): Promise<unknown> };
+  }
+}
+
+const ISSUE_KEYS: Record<string, string> = {
+  invalid_type: 'errors.invalid_type',
+  too_big: 'errors.too_long',
+  too_small: 'errors.too_short',
+  invalid_format: 'errors.invalid_format',
+  unrecognized_keys: 'errors.unknown_field',
+};
+
+/** Decrypts, consumes the nonce and validates an encrypted body against `endpoint.payload`. */
+async function openPayload<E extends Endpoint>(
+  endpoint: E,
+  req: FastifyRequest,
+): Promise<ParsedPayloadOf<E>> {
+  const bad = async (fields?: Record<string, string>): Promise<never> => {
+    const onBad = req.routeOptions.config.onBadPayload;
+    if (onBad) return onBad(req);
+    throw new AppError('BAD_REQUEST', undefined, fields);
+  };
+  let data: unknown;
+  try {
+    data = await req.server.payloads.open(req.body as SecurePayload);
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    return bad();
+  }
+  if (!endpoint.payload) return bad();
+  const parsed = safeParse(endpoint.payload, data);
+  if (parsed.success) return parsed.data as ParsedPayloadOf<E>;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    fields[issue.path.map(String).join('.') || '_'] ??= ISSUE_KEYS[issue.code] ?? 'errors.invalid_value';
+  }
+  return bad(fields);
 }
 
 /**
@@ -37,7 +92,7 @@ export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: Handler<E>,
-  config: Omit<FastifyContextConfig, 'endpointId'> = {},
+  config: Omit<FastifyContextConfig, 'endpointId' | 'auth'> = {},
 ): void {
   const inQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -50,10 +105,13 @@ export function registerEndpoint<E extends Endpoint>(
       ...(inQuery ? { querystring: endpoint.request } : { body: endpoint.request }),
       response: { 200: envelope(endpoint.response), '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema },
     },
-    config: { ...config, endpointId: endpoint.id },
+    config: { ...config, endpointId: endpoint.id, auth: endpoint.auth },
     handler: async (req, reply) => {
       const input = (inQuery ? req.query : req.body) as ParsedRequestOf<E>;
-      const value = await handler({ input, req, reply });
+      const payload = (
+        endpoint.encrypted ? await openPayload(endpoint, req) : undefined
+      ) as ParsedPayloadOf<E>;
+      const value = await handler({ input, payload, req, reply });
       return { success: true, value };
     },
   });
@@ -64,7 +122,7 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
   app: FastifyInstance,
   table: T,
   handlers: HandlerMap<T>,
-  configs: Partial<Record<keyof T, Omit<FastifyContextConfig, 'endpointId'>>> = {},
+  configs: Partial<Record<keyof T, Omit<FastifyContextConfig, 'endpointId' | 'auth'>>> = {},
 ): void {
   for (const id of Object.keys(table) as (keyof T & string)[]) {
     const handler = handlers[id];

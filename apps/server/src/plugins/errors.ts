@@ -50,8 +50,15 @@ function send(
   code: ErrorCode,
   message: string,
   fields?: Record<string, string>,
+  value?: unknown,
 ) {
-  const body: Envelope<never> = { success: false, code, message, ...(fields ? { fields } : {}) };
+  const body: Envelope<unknown> = {
+    success: false,
+    code,
+    message,
+    ...(value !== undefined ? { value } : {}),
+    ...(fields ? { fields } : {}),
+  };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -74,10 +81,14 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     if (isAppError(err)) {
       if (err.status >= 500) req.log.warn({ code: err.code }, err.message);
-      return send(reply, err.status, err.code, err.message, err.fields);
+      if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter));
+      return send(reply, err.status, err.code, err.message, err.fields, err.value);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      return send(reply, 400, 'BAD_REQUEST', ERROR_MESSAGE_KEYS.BAD_REQUEST, fieldErrors(err.validation));
+      const fields = fieldErrors(err.validation);
+      // A route may name a more precise message for its field errors (spec §8 phone-auth keys).
+      const message = req.routeOptions.config.validationMessage?.(fields) ?? ERROR_MESSAGE_KEYS.BAD_REQUEST;
+      return send(reply, 400, 'BAD_REQUEST', message, fields);
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -11,6 +11,7 @@ import {
   WHITELABEL_TREE,
   type TreeSeed,
 } from './demo-data.ts';
+import { seedDemoAccounts } from './demo-accounts.ts';
 import { HELP_CENTER } from './help-content.ts';
 
 async function insertTree(tx: Queryable, merchantId: number, nodes: TreeSeed[], parent: string | null) {
@@ -29,6 +30,16 @@ async function insertTree(tx: Queryable, merchantId: number, nodes: TreeSeed[], 
  * seed once (advisory lock). Returns true when it seeded.
  */
 export async function seedDemo(db: Db): Promise<boolean> {
+  const seeded = await seedMerchant(db);
+  // Issue 3 demo accounts: each one created when missing (also on a database seeded before).
+  const [merchant] = await db.query<{ id: number }>('select id from merchants where code = $1', [
+    DEMO_MERCHANT.code,
+  ]);
+  if (merchant) await seedDemoAccounts(db, merchant.id);
+  return seeded;
+}
+
+async function seedMerchant(db: Db): Promise<boolean> {
   return db.withTx(async (tx) => {
     await tx.query(`select pg_advisory_xact_lock(hashtext('seed:' || current_schema()))`);
     const existing = await tx.query('select 1 from merchants limit 1');

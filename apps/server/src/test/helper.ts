@@ -65,6 +65,8 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<FastifyIn
     config: { ...TEST_CONFIG, ...opts.config },
     opsToken: opts.opsToken ?? TEST_OPS_TOKEN,
     rateLimit: { globalPerMinute: 100_000, captchaPerMinute: 100_000, ...opts.rateLimit },
+    ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.passwordLimits ? { passwordLimits: opts.passwordLimits } : {}),
   });
   if (ownDb) app.addHook('onClose', async () => db.close());
   await app.ready();

@@ -3,14 +3,7 @@ import type { HandlerMap } from '../../lib/route.ts';
 import type { SystemService } from './system.service.ts';
 
 type SystemIds =
-  | 'whitelabel'
-  | 'registerSetting'
-  | 'status'
-  | 'domainRoute'
-  | 'helpCenter'
-  | 'countries'
-  | 'health'
-  | 'updateLanguage';
+  'whitelabel' | 'registerSetting' | 'status' | 'domainRoute' | 'helpCenter' | 'countries' | 'health';
 
 /** Thin handlers of the system endpoints (CONVENTIONS habit 3). */
 export function systemHandlers(system: SystemService): Pick<HandlerMap<Endpoints>, SystemIds> {
@@ -22,8 +15,6 @@ export function systemHandlers(system: SystemService): Pick<HandlerMap<Endpoints
     helpCenter: ({ input }) => system.helpCenter(input.language),
     countries: () => system.countries(),
     health: () => system.health(),
-    // No sessions exist yet (issue 3 adds members): the language is validated and echoed. When
-    // the member table exists, a signed-in caller's choice is stored and `stored` is true.
-    updateLanguage: async ({ input }) => ({ language: input.language, stored: false }),
+    // updateLanguage stores the signed-in member's choice: modules/session/session.routes.ts.
   };
 }
