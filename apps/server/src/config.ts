@@ -55,6 +55,24 @@ const envSchema = z.object({
     .pipe(z.array(z.string().refine(isAddressOrCidr))),
   ENABLE_DOCS: boolFlag.default(false),
   WEB_DIST: z.string().min(1).optional(),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#]+$/)
+    .optional(),
+  OIDC_GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  OIDC_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_FACEBOOK_ISSUER: z.string().url().default('https://www.facebook.com'),
+  OIDC_FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[A-Za-z0-9_-]+$/)
+    .optional(),
+  TELEGRAM_BOT_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{3,64}$/)
+    .optional(),
 });
 
 /** What each variable must look like, for the one-line error (issue 2 "Bad input"). */
@@ -68,6 +86,15 @@ const EXPECTED: Record<keyof z.input<typeof envSchema>, string> = {
   TRUST_PROXY: 'must be a comma-separated list of IP addresses or CIDRs',
   ENABLE_DOCS: 'must be 1 or 0 (true/false, yes/no, on/off)',
   WEB_DIST: 'must be a directory path',
+  PUBLIC_URL: 'must be the site origin, e.g. https://example.com (no path)',
+  OIDC_GOOGLE_ISSUER: 'must be the issuer URL',
+  OIDC_GOOGLE_CLIENT_ID: 'must be the OAuth client id',
+  OIDC_GOOGLE_CLIENT_SECRET: 'must be the OAuth client secret',
+  OIDC_FACEBOOK_ISSUER: 'must be the issuer URL',
+  OIDC_FACEBOOK_CLIENT_ID: 'must be the app id',
+  OIDC_FACEBOOK_CLIENT_SECRET: 'must be the app secret',
+  TELEGRAM_BOT_TOKEN: 'must be a bot token (<id>:<secret>)',
+  TELEGRAM_BOT_NAME: 'must be the bot user name',
 };
 
 export interface Config {
@@ -82,6 +109,22 @@ export interface Config {
   webDist: string;
   /** False when WEB_DIST does not exist: the API still runs and `/` says the client is not built. */
   webDistExists: boolean;
+  social: SocialConfig;
+}
+
+/** One OpenID Connect provider; without a client id it is not offered even when its flag is on. */
+export interface OidcProviderConfig {
+  issuer: string;
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+}
+
+/** Social logins (issue 3): the redirect URI is `<publicUrl>/social/callback`. */
+export interface SocialConfig {
+  publicUrl: string;
+  google: OidcProviderConfig;
+  facebook: OidcProviderConfig;
+  telegram: { botToken: string | undefined; botName: string | undefined };
 }
 
 /** Removes the password of a connection URL so it can be printed or logged. */
@@ -95,8 +138,15 @@ export function redactUrl(url: string): string {
   }
 }
 
+const SECRET_VARS = new Set([
+  'OIDC_GOOGLE_CLIENT_SECRET',
+  'OIDC_FACEBOOK_CLIENT_SECRET',
+  'TELEGRAM_BOT_TOKEN',
+]);
+
 function shown(name: string, raw: string): string {
   if (name === 'DATABASE_URL') return redactUrl(raw);
+  if (SECRET_VARS.has(name)) return '***';
   return raw.length > 80 ? `${raw.slice(0, 77)}...` : raw;
 }
 
@@ -129,5 +179,19 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     docs: e.NODE_ENV !== 'production' || e.ENABLE_DOCS,
     webDist,
     webDistExists: existsSync(path.join(webDist, 'index.html')),
+    social: {
+      publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+      google: {
+        issuer: e.OIDC_GOOGLE_ISSUER,
+        clientId: e.OIDC_GOOGLE_CLIENT_ID,
+        clientSecret: e.OIDC_GOOGLE_CLIENT_SECRET,
+      },
+      facebook: {
+        issuer: e.OIDC_FACEBOOK_ISSUER,
+        clientId: e.OIDC_FACEBOOK_CLIENT_ID,
+        clientSecret: e.OIDC_FACEBOOK_CLIENT_SECRET,
+      },
+      telegram: { botToken: e.TELEGRAM_BOT_TOKEN, botName: e.TELEGRAM_BOT_NAME },
+    },
   };
 }
