@@ -5,7 +5,12 @@ import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { newTotpSecret, totpUri, verifyTotp } from '../../lib/totp.ts';
 import { phoneTarget } from '../members/members.repository.ts';
-import { checkMemberPassword, type PasswordLimits } from '../session/password-checks.ts';
+import {
+  assertAccountBudget,
+  checkMemberPassword,
+  recordLoginEvent,
+  type PasswordLimits,
+} from '../session/password-checks.ts';
 import type { SystemService } from '../system/system.service.ts';
 import type { VerificationService } from '../verification/verification.service.ts';
 import { normalizeProfileUpdate, type ProfileUpdate } from './profile.ts';
@@ -55,6 +60,30 @@ export function createSecurityService(deps: SecurityServiceDeps) {
   const emailTaken = () =>
     new AppError('CONFLICT', 'errors.already_bound', { email: 'errors.already_bound' });
   const invalid = (field: string, key: string) => new AppError('UNPROCESSABLE', key, { [field]: key });
+
+  /**
+   * Authenticator codes are guessable secrets too: each try counts against the per-account
+   * password-check budget (100 an hour), and a wrong one is recorded (`check.totp`).
+   */
+  async function totpTry(m: repo.SecurityMemberRow, info: RequestInfo, verify: () => Promise<boolean>) {
+    await assertAccountBudget(db, { memberId: String(m.id), account: m.account }, deps.limits, now());
+    const ok = await verify();
+    await recordLoginEvent(
+      db,
+      {
+        memberId: String(m.id),
+        accountTried: m.account,
+        ip: info.ip,
+        method: 'check.totp',
+        success: ok,
+        passwordChecked: true,
+        reason: ok ? null : 'wrong_code',
+        userAgent: info.userAgent,
+      },
+      now(),
+    );
+    if (!ok) throw invalid('code', 'errors.verification_code_invalid');
+  }
 
   async function profile(memberId: number): Promise<Profile> {
     const p = await repo.findProfile(db, memberId);
@@ -215,26 +244,27 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       return { secret, otpauthUrl, qrDataUrl };
     },
 
-    async totpEnable(memberId: number, code: string): Promise<null> {
+    async totpEnable(memberId: number, code: string, info: RequestInfo): Promise<null> {
       const m = await realMember(memberId);
       if (m.totpEnabled) throw new AppError('CONFLICT', 'errors.totp_already_enabled');
-      if (!m.totpPendingSecret) throw new AppError('CONFLICT', 'errors.totp_not_started');
-      const check = verifyTotp(m.totpPendingSecret, code, null, now().getTime());
-      if (!check.ok) throw invalid('code', 'errors.verification_code_invalid');
-      if (!(await repo.enableTotp(db, m.id, m.totpPendingSecret, check.step))) {
-        throw new AppError('CONFLICT', 'errors.totp_not_started');
-      }
+      const pending = m.totpPendingSecret;
+      if (!pending) throw new AppError('CONFLICT', 'errors.totp_not_started');
+      await totpTry(m, info, async () => {
+        const check = verifyTotp(pending, code, null, now().getTime());
+        return check.ok && (await repo.enableTotp(db, m.id, pending, check.step));
+      });
       return null;
     },
 
-    async totpDisable(memberId: number, code: string): Promise<null> {
+    async totpDisable(memberId: number, code: string, info: RequestInfo): Promise<null> {
       const m = await realMember(memberId);
-      if (!m.totpEnabled || !m.totpSecret) throw new AppError('CONFLICT', 'errors.totp_not_enabled');
+      const secret = m.totpSecret;
+      if (!m.totpEnabled || !secret) throw new AppError('CONFLICT', 'errors.totp_not_enabled');
       // A code already used (for the enable, a login) is refused: ±1 step and no reuse.
-      const check = verifyTotp(m.totpSecret, code, m.totpLastStep, now().getTime());
-      if (!check.ok || !(await repo.disableTotp(db, m.id, check.step))) {
-        throw invalid('code', 'errors.verification_code_invalid');
-      }
+      await totpTry(m, info, async () => {
+        const check = verifyTotp(secret, code, m.totpLastStep, now().getTime());
+        return check.ok && (await repo.disableTotp(db, m.id, check.step));
+      });
       return null;
     },
 

@@ -309,6 +309,57 @@ describe('security centre: authenticator (TOTP)', () => {
   });
 });
 
+describe('security centre: guessing limits', () => {
+  it('counts authenticator and payment-password tries against the per-account budget (429 past it)', async () => {
+    const limited = await buildTestApp({ db, passwordLimits: { perAccountPerHour: 3 } });
+    try {
+      const { token } = await createTestMember(db, { account: 'limit01', password: 'Secret123' });
+      const setup = await limited.inject({
+        method: 'POST',
+        url: '/wps/member/totp/setup',
+        headers: bearer(token),
+        payload: {},
+      });
+      const { secret } = setup.json<{ value: { secret: string } }>().value;
+      const good = totpCode(secret);
+      const bad = good === '000000' ? '000001' : '000000';
+      for (let i = 0; i < 3; i++) {
+        const r = await limited.inject({
+          method: 'POST',
+          url: '/wps/member/totp/enable',
+          headers: bearer(token),
+          payload: { code: bad },
+        });
+        expect(r.statusCode).toBe(422);
+      }
+      const blocked = await limited.inject({
+        method: 'POST',
+        url: '/wps/member/totp/enable',
+        headers: bearer(token),
+        payload: { code: good },
+      });
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      const pay = await limited.inject({
+        method: 'POST',
+        url: '/wps/member/paymentPassword',
+        headers: bearer(token),
+        payload: {
+          loginPassword: 'Secret123',
+          newPaymentPassword: '246810',
+          confirmPaymentPassword: '246810',
+        },
+      });
+      expect(pay.statusCode).toBe(429);
+      // These checks are not sign-ins: the login history does not list them.
+      const hist = await limited.inject({ url: '/wps/member/loginHistory', headers: bearer(token) });
+      expect(hist.json<{ value: { total: number } }>().value.total).toBe(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('security centre: login history', () => {
   it('lists the member’s successful and failed logins, newest first, paged', async () => {
     const { id, token } = await createTestMember(db, { account: 'hist01', password: 'Secret123' });

@@ -114,3 +114,12 @@ export async function isFirstLogin(q: Queryable, memberId: number): Promise<bool
   );
   return rows[0]?.firstLogin ?? false;
 }
+
+/** A social sign-in makes its address known (the new-IP step of spec §1 asks from other ones). */
+export async function rememberIp(q: Queryable, memberId: number, ip: string, at: Date): Promise<void> {
+  await q.query(
+    `insert into known_ips (member_id, ip, first_seen, last_seen) values ($1, $2, $3, $3)
+     on conflict (member_id, ip) do update set last_seen = excluded.last_seen`,
+    [memberId, ip, at],
+  );
+}

@@ -150,6 +150,7 @@ export function createSocialService(deps: SocialServiceDeps) {
         { memberId: String(member.id), ip: info.ip, method, success: true, userAgent: info.userAgent },
         at,
       );
+      await repo.rememberIp(tx, member.id, info.ip, at);
       const firstTimeLogin = await repo.isFirstLogin(tx, member.id);
       return loginResult(session, { firstTimeLogin, passwordExpired: false, scope: 'full' });
     });

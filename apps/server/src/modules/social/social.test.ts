@@ -139,6 +139,12 @@ describe('OpenID Connect login against a local provider', () => {
       [m.id],
     );
     expect(ev).toEqual({ method: 'social:google', success: true });
+    // The address is now known to the new-IP step.
+    const [ip] = await db.query<{ n: number }>(
+      'select count(*)::int as n from known_ips where member_id = $1',
+      [m.id],
+    );
+    expect(ip!.n).toBe(1);
 
     const second = await socialLogin();
     expect(second.status).toBe(200);
