@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, servedEndpointList } from '../app.ts';
 import { AppError } from '../lib/errors.ts';
+import { freshIp, login } from '../test/accounts.ts';
 import { buildTestApp, TEST_CONFIG } from '../test/helper.ts';
 import { fieldErrors } from './errors.ts';
 
@@ -104,6 +105,40 @@ describe('bad input never causes a 5xx (issue 2 "Bad input")', () => {
     }
     // No prototype pollution survived any of it.
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  // Issue 3: the member calls run their handlers only with a session; junk goes to them signed in
+  // too, and encrypted calls get well-shaped bodies that do not decrypt.
+  const JUNK_SECURE = [
+    { keyId: 'nope', key: 'AAAA', iv: 'AAAA', data: 'AAAA' },
+    { keyId: 'x', key: '!!!!', iv: '%%%', data: '\u0000' },
+    { keyId: 'x'.repeat(64), key: 'A'.repeat(1024), iv: 'A'.repeat(64), data: 'A'.repeat(4000) },
+  ];
+  it.each(
+    servedEndpointList
+      .filter((e) => e.auth !== 'guest' || e.encrypted)
+      .map((e) => [e.id, e] as [string, Endpoint]),
+  )('%s signed in, and with undecryptable bodies', async (_id, e) => {
+    const s = await login(app, 'player01', 'Player2026!', {}, { ip: freshIp() });
+    const headers = { authorization: `Bearer ${s.token}` };
+    const attempts: InjectOptions[] = [];
+    for (const q of JUNK_QUERIES) attempts.push({ method: e.method, url: `${e.path}?${q}`, headers });
+    for (const [type, payload] of JUNK_BODIES) {
+      attempts.push({
+        method: e.method,
+        url: e.path,
+        headers: { ...headers, 'content-type': type },
+        payload,
+      });
+    }
+    for (const payload of JUNK_SECURE) {
+      attempts.push({ method: e.method, url: e.path, headers, payload });
+      attempts.push({ method: e.method, url: e.path, payload });
+    }
+    for (const a of attempts) {
+      const res = await app.inject(a);
+      expectClientSafe(res, `${String(a.method)} ${String(a.url).slice(0, 80)} signed in`);
+    }
   });
 
   it('answers malformed JSON with 400 and too large a body with 413, both enveloped', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { encryptPayload, type LoginResult, type PayloadKey } from '@app/contracts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { hashPassword } from '../lib/password.ts';
 import { hashAnswer } from '../modules/captcha/captcha.service.ts';
 
 /** Test helpers of issue 3: encrypted calls, the login through the real route, the outbox. */
@@ -117,7 +118,7 @@ export async function solvedCaptcha(
   await app.services.db.query('insert into captchas (id, answer_hash, expires_at) values ($1, $2, $3)', [
     id,
     hashAnswer(id, answer).toString('hex'),
-    new Date(Date.now() + 3600_000),
+    new Date(app.services.now().getTime() + 3600_000),
   ]);
   return { cookie: `captcha_id=${id}`, answer };
 }
@@ -137,3 +138,21 @@ export function testClock(start = new Date()) {
 let ipCounter = 1;
 /** A fresh client address (tests that count per address do not disturb each other). */
 export const freshIp = () => `198.51.100.${(ipCounter++ % 250) + 1}`;
+
+let memberCounter = 0;
+/** A new member (type 3 unless said), for tests that must not share counters with others. */
+export async function addMember(
+  app: FastifyInstance,
+  o: { account?: string; password?: string; type?: number; set?: Record<string, unknown> } = {},
+): Promise<{ id: string; account: string; password: string }> {
+  const account = o.account ?? `t${Date.now().toString(36)}${memberCounter++}`;
+  const password = o.password ?? 'Test2026pw';
+  const columns = Object.keys(o.set ?? {});
+  const values = Object.values(o.set ?? {});
+  const [row] = await app.services.db.query<{ id: string }>(
+    `insert into members (merchant_id, account, password_hash, type${columns.map((c) => `, ${c}`).join('')})
+     select id, $1, $2, $3${columns.map((_, i) => `, $${i + 4}`).join('')} from merchants limit 1 returning id::text as id`,
+    [account, await hashPassword(password), o.type ?? 3, ...values],
+  );
+  return { id: (row as { id: string }).id, account, password };
+}

@@ -123,13 +123,13 @@ export function createAccountService({ db, system, verification, now, limits }: 
         // Mobile registration: the mobile number is the username (spec §5), checked as a mobile.
         if (mode === 'mobile' && name === 'username') continue;
         const cfg = config[name];
-        const always =
-          name === 'paymentPassword' ||
-          (codeNeeded && name === 'verificationCode') ||
-          (mode === 'mobile' && name === 'mobileNum');
+        // Spec §5: the payment password is always required when shown; the SMS code whenever
+        // one is needed, and the number in mobile registration, whatever the config says.
+        const needed =
+          (codeNeeded && name === 'verificationCode') || (mode === 'mobile' && name === 'mobileNum');
         const r = cfg.enabled
-          ? checkField(cfg, values[name], always)
-          : always && !values[name]
+          ? checkField(cfg, values[name], needed || name === 'paymentPassword')
+          : needed && !values[name]
             ? ({ ok: false, key: 'errors.input_required' } as const)
             : ({ ok: true } as const);
         if (!r.ok) fields[name] = r.key;

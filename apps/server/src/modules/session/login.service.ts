@@ -264,12 +264,12 @@ export function createLoginService({ db, system, verification, now, limits }: Lo
         const account = (p.username ?? '').trim().toLowerCase();
         if (!account || !p.password)
           return reject(req, { account: account || null, reason: 'wrong_credentials' });
-        if (await captchaNeeded(account, req.ip, t)) {
-          const ok = await verifyCaptcha(db, readCookie(req.headers.cookie, CAPTCHA_COOKIE), p.captcha, t);
-          if (!ok) return reject(req, { account, reason: 'captcha' });
-        }
         member = await findMemberByAccount(db, merchant.id, account);
         await assertAccountBudget(db, { memberId: member?.id, account }, limits, t);
+        if (await captchaNeeded(account, req.ip, t)) {
+          const ok = await verifyCaptcha(db, readCookie(req.headers.cookie, CAPTCHA_COOKIE), p.captcha, t);
+          if (!ok) return reject(req, { account, memberId: member?.id, reason: 'captcha' });
+        }
         const ok = await verifyPassword(member?.password_hash, p.password);
         passwordChecked = true;
         if (!ok || !member) {

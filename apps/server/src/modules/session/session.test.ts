@@ -1,0 +1,273 @@
+import { defineEndpoint, MODULE_IDS } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+import { buildApp } from '../../app.ts';
+import { registerEndpoint } from '../../lib/route.ts';
+import {
+  addMember,
+  call,
+  freshIp,
+  login,
+  loginRaw,
+  secureCall,
+  solvedCaptcha,
+  testClock,
+} from '../../test/accounts.ts';
+import { buildTestApp, openTestDb, TEST_CONFIG } from '../../test/helper.ts';
+import { requireRealAccount } from './session.plugin.ts';
+
+const clock = testClock();
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp({ now: clock.now, passwordLimits: { perAccountPerHour: 8, perIpPerHour: 12 } });
+});
+afterAll(async () => app.close());
+
+const MIN = 60_000;
+const info = (token: string, ip?: string) =>
+  call(app, { method: 'GET', url: '/wps/member/info', token, ...(ip ? { ip } : {}) });
+
+describe('session expiry', () => {
+  it('ends a session idle for 30 minutes; use slides the idle window', async () => {
+    const m = await addMember(app);
+    const s = await login(app, m.account, m.password, {}, { ip: freshIp() });
+    clock.advance(29 * MIN);
+    expect((await info(s.token)).statusCode).toBe(200);
+    clock.advance(29 * MIN); // 58 minutes after login, 29 after the last call
+    expect((await info(s.token)).statusCode).toBe(200);
+    clock.advance(30 * MIN);
+    const res = await info(s.token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ message: 'errors.not_logged_in' });
+  });
+
+  it('ends every session after 12 hours however busy', async () => {
+    const m = await addMember(app);
+    const s = await login(app, m.account, m.password, {}, { ip: freshIp() });
+    expect(new Date(s.expiresAt).getTime() - clock.now().getTime()).toBe(12 * 60 * MIN);
+    for (let i = 0; i < 24; i++) {
+      clock.advance(29 * MIN);
+      expect((await info(s.token)).statusCode, `after ${(i + 1) * 29} min`).toBe(200);
+    }
+    clock.advance(20 * MIN); // 716 minutes
+    expect((await info(s.token)).statusCode).toBe(200);
+    clock.advance(5 * MIN); // 721 minutes
+    expect((await info(s.token)).statusCode).toBe(401);
+  });
+});
+
+describe('revocation', () => {
+  it('revokes this session on logout, leaving the others', async () => {
+    const m = await addMember(app);
+    const a = await login(app, m.account, m.password, {}, { ip: freshIp() });
+    const b = await login(app, m.account, m.password, {}, { ip: freshIp() });
+    expect(
+      (await call(app, { method: 'DELETE', url: '/wps/session/logout', token: a.token })).statusCode,
+    ).toBe(200);
+    expect((await info(a.token)).statusCode).toBe(401);
+    expect((await info(b.token)).statusCode).toBe(200);
+  });
+
+  it('revokes every session on a password change and answers a fresh one', async () => {
+    const m = await addMember(app);
+    const a = await login(app, m.account, m.password, {}, { ip: freshIp() });
+    const b = await login(app, m.account, m.password, {}, { ip: freshIp() });
+    const res = await secureCall(
+      app,
+      'POST',
+      '/wps/member/password',
+      { oldPassword: m.password, newPassword: 'Changed2026', confirmNewPassword: 'Changed2026' },
+      { token: a.token },
+    );
+    expect(res.statusCode).toBe(200);
+    const fresh = (res.json() as { value: { token: string } }).value.token;
+    expect((await info(a.token)).statusCode).toBe(401);
+    expect((await info(b.token)).statusCode).toBe(401);
+    expect((await info(fresh)).statusCode).toBe(200);
+    expect((await loginRaw(app, m.account, m.password, {}, { ip: freshIp() })).statusCode).toBe(401);
+    await expect(login(app, m.account, 'Changed2026', {}, { ip: freshIp() })).resolves.toBeTruthy();
+  });
+
+  it('checks the old password, the confirmation, weak and unchanged passwords', async () => {
+    const m = await addMember(app);
+    const s = await login(app, m.account, m.password, {}, { ip: freshIp() });
+    const change = (body: Record<string, string>) =>
+      secureCall(app, 'POST', '/wps/member/password', body, { token: s.token });
+    expect(
+      (await change({ newPassword: 'Other2026x', confirmNewPassword: 'Other2026x' })).json(),
+    ).toMatchObject({
+      fields: { oldPassword: 'errors.input_required' },
+    });
+    expect(
+      (
+        await change({
+          oldPassword: 'Wrong2026x',
+          newPassword: 'Other2026x',
+          confirmNewPassword: 'Other2026x',
+        })
+      ).json(),
+    ).toMatchObject({
+      code: 'UNPROCESSABLE',
+      fields: { oldPassword: 'errors.wrong_password' },
+    });
+    expect(
+      (
+        await change({ oldPassword: m.password, newPassword: 'Other2026x', confirmNewPassword: 'Other2026y' })
+      ).json(),
+    ).toMatchObject({
+      fields: { confirmNewPassword: 'errors.passwords_mismatch' },
+    });
+    expect(
+      (await change({ oldPassword: m.password, newPassword: 'abc123', confirmNewPassword: 'abc123' })).json(),
+    ).toMatchObject({
+      message: 'errors.weak_password',
+    });
+    expect(
+      (
+        await change({ oldPassword: m.password, newPassword: m.password, confirmNewPassword: m.password })
+      ).json(),
+    ).toMatchObject({
+      fields: { newPassword: 'errors.password_same_as_old' },
+    });
+    // The contract's password rule (letters and digits, 6–20) is checked before anything else.
+    expect(
+      (
+        await change({
+          oldPassword: m.password,
+          newPassword: 'onlyletters',
+          confirmNewPassword: 'onlyletters',
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('password-check limits', () => {
+  it('allows N checks per account per hour across login and change password, whatever the address says', async () => {
+    const m = await addMember(app);
+    const s = await login(app, m.account, m.password, {}, { ip: freshIp() }); // 1 check
+    for (let i = 0; i < 3; i++) {
+      // Captcha is not the point here: each attempt from its own address.
+      await loginRaw(
+        app,
+        m.account,
+        `Wrong-${i}x`,
+        {},
+        { ip: freshIp(), headers: { 'x-forwarded-for': `10.0.0.${i}` } },
+      );
+    } // 4 checks
+    for (let i = 0; i < 4; i++) {
+      await secureCall(
+        app,
+        'POST',
+        '/wps/member/password',
+        { oldPassword: `Wrong-${i}y`, newPassword: 'Other2026x', confirmNewPassword: 'Other2026x' },
+        { token: s.token, headers: { 'x-forwarded-for': `10.0.1.${i}` } },
+      );
+    } // 8 checks: the limit of this app
+    const res = await loginRaw(
+      app,
+      m.account,
+      m.password,
+      {},
+      { ip: freshIp(), headers: { 'x-forwarded-for': '10.9.9.9' } },
+    );
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    const change = await secureCall(
+      app,
+      'POST',
+      '/wps/member/password',
+      { oldPassword: m.password, newPassword: 'Other2026x', confirmNewPassword: 'Other2026x' },
+      { token: s.token },
+    );
+    expect(change.statusCode).toBe(429);
+    // An hour later the account may try again.
+    clock.advance(61 * MIN);
+    await expect(login(app, m.account, m.password, {}, { ip: freshIp() })).resolves.toBeTruthy();
+  });
+
+  it('limits password checks per address; a spoofed X-Forwarded-For does not reset it', async () => {
+    const ip = freshIp();
+    // Distinct unknown accounts, so the per-account limit is not what stops them; the captcha
+    // (needed after 3 failures from the address) is solved each time.
+    for (let i = 0; i < 12; i++) {
+      const c = await solvedCaptcha(app);
+      const r = await loginRaw(
+        app,
+        `nobody${i}x`,
+        'Wrong-2026',
+        { captcha: c.answer },
+        { ip, cookie: c.cookie, headers: { 'x-forwarded-for': `203.0.113.${i}` } },
+      );
+      expect(r.statusCode).toBe(401);
+    }
+    const res = await loginRaw(
+      app,
+      'nobodyelse',
+      'Wrong-2026',
+      {},
+      { ip, headers: { 'x-forwarded-for': '192.0.2.1' } },
+    );
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBeDefined();
+  });
+
+  it('uses the default of 100 checks per account per hour', async () => {
+    const { DEFAULT_PASSWORD_LIMITS } = await import('./password-checks.ts');
+    expect(DEFAULT_PASSWORD_LIMITS.perAccountPerHour).toBe(100);
+  });
+});
+
+describe('auth levels', () => {
+  it('refuses non-agents on agent calls and trial accounts on real-account actions', async () => {
+    const db = await openTestDb();
+    const a = await buildApp({ db, config: TEST_CONFIG });
+    const probe = defineEndpoint({
+      id: 'probeAgent',
+      method: 'GET',
+      path: '/wps/test/agent',
+      moduleId: MODULE_IDS.agent,
+      auth: 'agent',
+      summary: 'test',
+      tags: ['test'],
+      request: z.strictObject({}),
+      response: z.string(),
+    });
+    registerEndpoint(a, probe, async () => 'ok');
+    const real = defineEndpoint({ ...probe, id: 'probeReal', path: '/wps/test/real', auth: 'member' });
+    registerEndpoint(a, real, async ({ req }) => {
+      requireRealAccount(req);
+      return 'ok';
+    });
+    await a.ready();
+    try {
+      const player = await login(a, 'player01', 'Player2026!');
+      const agent = await login(a, 'agent01', 'Agent2026!');
+      expect((await call(a, { method: 'GET', url: '/wps/test/agent' })).statusCode).toBe(401);
+      const refused = await call(a, { method: 'GET', url: '/wps/test/agent', token: player.token });
+      expect(refused.statusCode).toBe(403);
+      expect((await call(a, { method: 'GET', url: '/wps/test/agent', token: agent.token })).statusCode).toBe(
+        200,
+      );
+      const trial = await secureCall(a, 'POST', '/wps/session/login/freeplay', {
+        os: 'x',
+        platform: 'W',
+        random: 'y'.repeat(20),
+      });
+      const trialToken = (trial.json() as { value: { token: string } }).value.token;
+      const t = await call(a, { method: 'GET', url: '/wps/test/real', token: trialToken });
+      expect(t.statusCode).toBe(403);
+      expect(t.json()).toMatchObject({ message: 'errors.in_need_true_account' });
+      expect((await call(a, { method: 'GET', url: '/wps/test/real', token: player.token })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await a.close();
+      await db.close();
+    }
+  });
+});
