@@ -82,7 +82,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       },
       now(),
     );
-    if (!ok) throw invalid('code', 'errors.verification_code_invalid');
+    if (!ok) throw invalid('code', 'errors.code_invalid');
   }
 
   async function profile(memberId: number): Promise<Profile> {
@@ -124,7 +124,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     ): Promise<null> {
       const m = await realMember(memberId);
       if (input.confirmPaymentPassword !== input.newPaymentPassword) {
-        throw invalid('confirmPaymentPassword', 'errors.passwords_not_match');
+        throw invalid('confirmPaymentPassword', 'errors.password_mismatch');
       }
       // Both checks count against the per-account and per-address password-check limits.
       const check = (hash: string | null, password: string, path: string) =>
@@ -142,12 +142,12 @@ export function createSecurityService(deps: SecurityServiceDeps) {
         );
       if (m.paymentPasswordHash === null) {
         // First time: the login password proves it is the member, not a borrowed session.
-        if (!input.loginPassword) throw invalid('loginPassword', 'errors.input_cannot_be_empty');
+        if (!input.loginPassword) throw invalid('loginPassword', 'errors.input_required');
         if (!(await check(m.passwordHash, input.loginPassword, 'payment_password.login'))) {
           throw invalid('loginPassword', 'errors.wrong_password');
         }
       } else {
-        if (!input.oldPaymentPassword) throw invalid('oldPaymentPassword', 'errors.input_cannot_be_empty');
+        if (!input.oldPaymentPassword) throw invalid('oldPaymentPassword', 'errors.input_required');
         if (!(await check(m.paymentPasswordHash, input.oldPaymentPassword, 'payment_password'))) {
           throw invalid('oldPaymentPassword', 'errors.wrong_payment_password');
         }
@@ -218,6 +218,8 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       const m = await realMember(memberId);
       const target = email.toLowerCase();
       const result = await db.withTx(async (tx) => {
+        // No unique index holds verified e-mails: two binds of one address queue here instead.
+        await tx.query(`select pg_advisory_xact_lock(hashtext('bind_email:' || $1::text))`, [target]);
         if (await repo.emailBoundElsewhere(tx, m.merchantId, m.id, target)) throw emailTaken();
         const r = await verification.checkCode(tx, { purpose: 'bind_email', target, code }, now());
         if (r.ok) await repo.bindEmail(tx, m.id, target);

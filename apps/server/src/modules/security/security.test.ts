@@ -165,7 +165,7 @@ describe('security centre: payment password', () => {
     const first = { newPaymentPassword: '246810', confirmPaymentPassword: '246810' };
     let r = await call('POST', url, token, first);
     expect(r.status).toBe(422);
-    expect(r.body.fields).toEqual({ loginPassword: 'errors.input_cannot_be_empty' });
+    expect(r.body.fields).toEqual({ loginPassword: 'errors.input_required' });
     r = await call('POST', url, token, { ...first, loginPassword: 'Wrong1234' });
     expect(r.status).toBe(422);
     expect(r.body.fields).toEqual({ loginPassword: 'errors.wrong_password' });
@@ -175,7 +175,7 @@ describe('security centre: payment password', () => {
       confirmPaymentPassword: '246811',
     });
     expect(r.status).toBe(422);
-    expect(r.body.fields).toEqual({ confirmPaymentPassword: 'errors.passwords_not_match' });
+    expect(r.body.fields).toEqual({ confirmPaymentPassword: 'errors.password_mismatch' });
     for (const bad of ['12345', '1234567', 'abcdef', '12 456']) {
       r = await call('POST', url, token, {
         loginPassword: 'Secret123',
@@ -196,7 +196,7 @@ describe('security centre: payment password', () => {
     const change = { newPaymentPassword: '135790', confirmPaymentPassword: '135790' };
     r = await call('POST', url, token, { ...change, loginPassword: 'Secret123' });
     expect(r.status).toBe(422);
-    expect(r.body.fields).toEqual({ oldPaymentPassword: 'errors.input_cannot_be_empty' });
+    expect(r.body.fields).toEqual({ oldPaymentPassword: 'errors.input_required' });
     r = await call('POST', url, token, { ...change, oldPaymentPassword: '000000' });
     expect(r.status).toBe(422);
     expect(r.body.fields).toEqual({ oldPaymentPassword: 'errors.wrong_payment_password' });
@@ -291,7 +291,7 @@ describe('security centre: authenticator (TOTP)', () => {
     const bad = good === '000000' ? '000001' : '000000';
     let r = await call('POST', '/wps/member/totp/enable', token, { code: bad });
     expect(r.status).toBe(422);
-    expect(r.body.fields).toEqual({ code: 'errors.verification_code_invalid' });
+    expect(r.body.fields).toEqual({ code: 'errors.code_invalid' });
     r = await call('POST', '/wps/member/totp/enable', token, { code: good });
     expect(r.status).toBe(200);
     [row] = await db.query<{ on: boolean }>('select totp_enabled as on from members where id = $1', [id]);
