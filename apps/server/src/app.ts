@@ -102,6 +102,15 @@ export const REDACT_PATHS = [
   '*.verificationCode',
   '*.token',
   '*.captcha',
+  // Issue 3: the other secrets of the session and member calls.
+  '*.confirmNewPassword',
+  '*.loginPassword',
+  '*.oldPaymentPassword',
+  '*.newPaymentPassword',
+  '*.confirmPaymentPassword',
+  '*.payeeName',
+  '*.secret',
+  '*.nonce',
 ];
 
 export const DEFAULT_RATE_LIMITS = { globalPerMinute: 600, captchaPerMinute: 60 };

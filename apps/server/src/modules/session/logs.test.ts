@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { call, lastCode, login, loginRaw, secureCall } from '../../test/accounts.ts';
+import { buildTestApp, TEST_CONFIG } from '../../test/helper.ts';
+
+let base: FastifyInstance;
+let app: FastifyInstance;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  base = await buildTestApp();
+  app = await buildApp({
+    db: base.services.db,
+    config: { ...TEST_CONFIG, logLevel: 'debug' },
+    logStream: { write: (line: string) => void lines.push(line) },
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await base.close();
+});
+
+it('keeps passwords, tokens, codes and remember cookies out of the logs of every session path', async () => {
+  const s = await login(app, 'agent02', 'Agent2026!', { rememberMe: true });
+  await loginRaw(app, 'agent02', 'Wrong-Secret-77');
+  await call(app, { method: 'GET', url: '/wps/member/info', token: s.token });
+  await call(app, {
+    method: 'POST',
+    url: '/wps/verification/sms/noLogin',
+    payload: { mobileNum: '912345678', countryDialingCode: '+95' },
+  });
+  const code = await lastCode(app, '+95 912345678');
+  await secureCall(app, 'POST', '/wps/session/login', {
+    type: 'sms',
+    mobileNum: '912345678',
+    countryDialingCode: '+95',
+    verificationCode: code,
+  });
+  const changed = await secureCall(
+    app,
+    'POST',
+    '/wps/member/password',
+    { oldPassword: 'Agent2026!', newPassword: 'Agent2027x', confirmNewPassword: 'Agent2027x' },
+    { token: s.token },
+  );
+  const fresh = (changed.json() as { value: { token: string } }).value.token;
+  const text = lines.join('');
+  expect(text.length).toBeGreaterThan(0);
+  // The code quoted: its six digits alone could occur by chance inside response times.
+  for (const secret of ['Agent2026!', 'Wrong-Secret-77', 'Agent2027x', s.token, fresh, `"${code}"`]) {
+    expect(text).not.toContain(secret);
+  }
+  expect(text).not.toMatch(/remember_token=[A-Za-z0-9_-]{20,}/);
+});
