@@ -184,6 +184,15 @@ describe('OpenID Connect login against a local provider', () => {
     expect((await memberOf((other.body.value as { token: string }).token)).id).not.toBe(carol.id);
   });
 
+  it('refuses a frozen member', async () => {
+    op.signInAs({ sub: 'google-frozen', name: 'Frozen' });
+    const ok = await socialLogin();
+    const m = await memberOf((ok.body.value as { token: string }).token);
+    await db.query(`update members set status = 'frozen' where id = $1`, [m.id]);
+    const again = await socialLogin();
+    expect(again).toMatchObject({ status: 403, body: { message: 'errors.account_frozen' } });
+  });
+
   it('refuses a state without its cookie, a wrong state, a used state and an expired state', async () => {
     op.signInAs({ sub: 'google-sub-2' });
     const failed = { success: false, code: 'UNAUTHORIZED', message: 'errors.social_login_failed' };
