@@ -5,15 +5,21 @@ import { getPermissionQueryOptions } from './features/system/api/get-permission'
 import { getStatusQueryOptions } from './features/system/api/get-status';
 import { initI18n, readStoredLanguage } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
+import { discardOrphanToken, storeMerchant } from './lib/storage';
 import { applyTheme, readTheme } from './lib/theme';
 import './styles/global.css';
 
 applyTheme(readTheme());
+// Spec §4: a token without an account is discarded at start.
+discardOrphanToken();
 
 // The guards need permission and status before any page: ask for them while the catalogue loads.
 const queryClient = createQueryClient();
 void queryClient.prefetchQuery(getPermissionQueryOptions());
-void queryClient.prefetchQuery(getStatusQueryOptions());
+queryClient
+  .fetchQuery(getStatusQueryOptions())
+  .then((s) => storeMerchant(s.merchant))
+  .catch(() => undefined);
 
 const root = createRoot(document.getElementById('root')!);
 initI18n(readStoredLanguage())

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useUiStore } from '@/lib/ui-store';
+import { loggedInHandlers } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 
 describe('routes', () => {
@@ -22,7 +23,7 @@ describe('routes', () => {
   it.each(['/register', '/register.html'])('%s opens the register modal over home', async (path) => {
     renderApp(path);
     const dialog = await screen.findByRole('dialog', { name: 'Register' });
-    expect(within(dialog).getByText('This form is not available yet.')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('button', { name: 'Create account' })).toBeInTheDocument();
   });
 
   it('closes a modal with Escape and leaves /login for /index', async () => {
@@ -117,7 +118,7 @@ describe('routes', () => {
   });
 
   it('renders the agent centre once loaded, on the team overview, with its close button', async () => {
-    renderApp('/index');
+    renderApp('/index', loggedInHandlers({ type: 1, account: 'agent01' }));
     await screen.findByRole('heading', { name: 'Welcome to LuckyStar' });
     useUiStore.getState().openPanel('agent');
     const panel = await screen.findByRole('dialog', { name: 'Agent centre' });

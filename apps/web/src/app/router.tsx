@@ -1,6 +1,7 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { loadChunk } from '@/lib/chunk';
+import { loadAccountCatalogue } from '@/lib/i18n';
 import { AppLoading } from './guards/guard';
 import { BareLayout, FullLayout, HeaderOnlyLayout } from './layout/layouts';
 import { NotFound } from './not-found';
@@ -63,6 +64,17 @@ export const routes: RouteObject[] = [
               { path: strip(paths.down), lazy: group.download },
               { path: strip(paths.download), lazy: group.download },
               { path: strip(paths.join), lazy: group.joinus },
+              // Not a route of spec §2: the return address of the social logins (issue 3).
+              {
+                path: strip(paths.socialCallback),
+                lazy: async () => {
+                  const [mod] = await Promise.all([
+                    loadChunk(() => import('@/features/auth/components/social-callback')),
+                    loadAccountCatalogue(),
+                  ]);
+                  return { Component: mod.SocialCallback };
+                },
+              },
               // One games route with a type parameter: /rng, /pvp, /fish, /live (other values: not found).
               { path: ':gameType', lazy: group.egame },
               { path: '*', element: <NotFound /> },

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Flags } from '@app/contracts';
 import { loadChunk } from '@/lib/chunk';
+import { loadAccountCatalogue } from '@/lib/i18n';
 import { isAgent, type CentreMember } from './member';
 
 export interface CentrePageProps {
@@ -19,10 +20,21 @@ export interface CentreEntry<P extends string = string> {
 // The pages themselves arrive with their issues (wallet, records, agents …); until then each
 // entry opens the same honest frame: its title and a "not available yet" line.
 const pending = lazy(() => loadChunk(() => import('@/features/centres/components/centre-page-pending')));
+const securityCentre = lazy(() =>
+  Promise.all([
+    loadChunk(() => import('@/features/security/components/security-centre')),
+    loadAccountCatalogue(),
+  ]).then(([mod]) => mod),
+);
 const always = () => true;
 
 export const PERSONAL_CENTRE_PAGES = [
-  { page: 'securityCenter', labelKey: 'centre.personal.securityCenter', component: pending, enabled: always },
+  {
+    page: 'securityCenter',
+    labelKey: 'centre.personal.securityCenter',
+    component: securityCentre,
+    enabled: always,
+  },
   { page: 'transferFund', labelKey: 'centre.personal.transferFund', component: pending, enabled: always },
   { page: 'depositv2', labelKey: 'centre.personal.depositv2', component: pending, enabled: always },
   { page: 'withdraw', labelKey: 'centre.personal.withdraw', component: pending, enabled: always },

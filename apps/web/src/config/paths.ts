@@ -22,6 +22,8 @@ export const paths = {
   download: '/download',
   join: '/join',
   game: '/game',
+  /** Not in spec §2: where an OpenID Connect provider sends the browser back (issue 3 social logins). */
+  socialCallback: '/social/callback',
   games: { rng: '/rng', pvp: '/pvp', fish: '/fish', live: '/live' },
 } as const;
 

@@ -1,7 +1,15 @@
-import { endpoints } from '@app/contracts';
+import {
+  decryptPayload,
+  endpoints,
+  generatePayloadKeyPair,
+  securePayloadSchema,
+  sessionEndpoints,
+  toBase64,
+} from '@app/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, permissionFixture, statusFixture } from '@/testing/fixtures';
 import { ApiError, call, setApiListeners } from './api-client';
+import { loadAccountCatalogue } from './i18n';
 import { useUiStore } from './ui-store';
 
 function stubFetch(impl: (url: string, init?: RequestInit) => Promise<Response>) {
@@ -94,10 +102,16 @@ describe('api client', () => {
   });
 
   it("uses the server's message key, falling back to the code's key and then to system error", async () => {
-    stubFetch(async () => fail('CONFLICT', 'errors.invitation_code_error'));
+    stubFetch(async () => fail('CONFLICT', 'errors.game_maintenance'));
     expect(await failure(call(endpoints.status, {}))).toMatchObject({
       code: 'CONFLICT',
       status: 409,
+      messageKey: 'errors.game_maintenance',
+    });
+    // Account keys resolve once the account texts are loaded (every account form loads them first).
+    await loadAccountCatalogue();
+    stubFetch(async () => fail('CONFLICT', 'errors.invitation_code_error'));
+    expect(await failure(call(endpoints.status, {}))).toMatchObject({
       messageKey: 'errors.invitation_code_error',
     });
     // A bare spec key (spec §4 in_need_true_account) resolves under errors.
@@ -117,11 +131,69 @@ describe('api client', () => {
     });
   });
 
-  it('opens the login modal on 401', async () => {
+  it('on 401 from a member call clears the session (keeping merchant keys) and opens the login modal', async () => {
+    window.sessionStorage.setItem('token', 'abc');
+    window.sessionStorage.setItem('account', 'demo01');
+    window.sessionStorage.setItem('merchantCode', 'DEMO');
     stubFetch(async () => fail('UNAUTHORIZED'));
-    const e = await failure(call(endpoints.status, {}));
+    const e = await failure(call(sessionEndpoints.memberInfo, {}));
     expect(e).toMatchObject({ code: 'UNAUTHORIZED', messageKey: 'errors.not_logged_in' });
     expect(useUiStore.getState().modal).toEqual({ kind: 'login' });
+    expect(window.sessionStorage.getItem('token')).toBeNull();
+    expect(window.sessionStorage.getItem('account')).toBeNull();
+    expect(window.sessionStorage.getItem('merchantCode')).toBe('DEMO');
+  });
+
+  it('a 401 answer of a guest call (wrong credentials) is not a lost session', async () => {
+    await loadAccountCatalogue(); // as the login form does
+    window.sessionStorage.setItem('token', 'abc');
+    stubFetch(async () => fail('UNAUTHORIZED', 'errors.wrong_credentials', { value: { captcha: true } }));
+    const e = await failure(call(endpoints.status, {}));
+    expect(e).toMatchObject({ messageKey: 'errors.wrong_credentials', value: { captcha: true } });
+    expect(useUiStore.getState().modal).toBeNull();
+    expect(window.sessionStorage.getItem('token')).toBe('abc');
+  });
+
+  it('sends an encrypted endpoint as a sealed payload after fetching a one-time key', async () => {
+    const pair = await generatePayloadKeyPair();
+    const spki = new Uint8Array(await crypto.subtle.exportKey('spki', pair.publicKey));
+    const fetchMock = stubFetch(async (url) =>
+      url === sessionEndpoints.payloadKey.path
+        ? ok(sessionEndpoints.payloadKey, { keyId: 'k1', publicKey: toBase64(spki), nonce: 'n-1' })
+        : ok(sessionEndpoints.login, {
+            kind: 'session',
+            session: {
+              token: 't',
+              firstTimeLogin: false,
+              passwordExpired: false,
+              mustChangePassword: false,
+              expiresAt: '2026-11-22T12:00:00.000Z',
+            },
+          }),
+    );
+    await call(sessionEndpoints.login, { type: 'username', username: 'demo01', password: 'Demo2026!' });
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/wps/session/key', '/wps/session/login']);
+    const body = String(fetchMock.mock.calls[1]![1]!.body);
+    expect(body).not.toContain('Demo2026!');
+    expect(body).not.toContain('demo01');
+    const sealed = securePayloadSchema.parse(JSON.parse(body));
+    expect(sealed.keyId).toBe('k1');
+    // The server's private key opens it: the nonce and the plaintext payload are inside.
+    expect(await decryptPayload(pair.privateKey, sealed)).toEqual({
+      nonce: 'n-1',
+      data: { type: 'username', username: 'demo01', password: 'Demo2026!' },
+    });
+  });
+
+  it('sends a form endpoint as application/x-www-form-urlencoded', async () => {
+    const fetchMock = stubFetch(async () => ok(sessionEndpoints.forgotPasswordEmail, null));
+    await call(sessionEndpoints.forgotPasswordEmail, { username: 'demo01', email: 'd@example.com' });
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe(
+      'application/x-www-form-urlencoded',
+    );
+    expect(init.body).toBe('username=demo01&email=d%40example.com');
+    expect(init.credentials).toBe('same-origin');
   });
 
   it('asks for a permission re-check on 503 MAINTENANCE and 403 REGION_RESTRICTED', async () => {

@@ -5,12 +5,13 @@ import {
   errorEnvelopeSchema,
   type Endpoint,
   type ErrorCode,
+  type PayloadOf,
   type RequestOf,
   type ResponseOf,
 } from '@app/contracts';
 import type { z } from 'zod/mini';
 import { currentLanguage, i18n, languageTag } from './i18n';
-import { getToken } from './storage';
+import { clearSession, getToken } from './storage';
 import { useUiStore } from './ui-store';
 
 /** Spec §8 "page slow to load": a call that has not answered after this long. */
@@ -37,6 +38,8 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string>,
     /** The server's raw message (spec §8: some dialogs show "the server message"). */
     readonly serverMessage?: string,
+    /** The failure envelope's `value` (login: `{ captcha: true }`). */
+    readonly value?: unknown,
   ) {
     super(`${code}: ${messageKey}`);
   }
@@ -56,7 +59,12 @@ interface Listeners {
   onAccessDenied: (endpoint: Endpoint) => void;
 }
 const listeners: Listeners = {
-  onUnauthorized: () => useUiStore.getState().openModal({ kind: 'login' }),
+  // Spec §4: a session the server no longer knows is gone here too; the person logs in again.
+  onUnauthorized: () => {
+    clearSession();
+    useUiStore.getState().closePanels();
+    useUiStore.getState().openModal({ kind: 'login' });
+  },
   onAccessDenied: () => {},
 };
 
@@ -98,11 +106,17 @@ function fillPath(path: string, input: Record<string, unknown>): [string, Record
   return [filled, rest];
 }
 
-/** Known message key: as sent, or a bare spec key under `errors.` (e.g. in_need_true_account). */
+/**
+ * Known message key: as sent, or a bare spec key under `errors.` (e.g. in_need_true_account).
+ * Keys of the account catalogue are known once it is loaded: every account form loads it before
+ * its first call.
+ */
 function knownKey(message: string | undefined): string | undefined {
   if (!message) return undefined;
   if (i18n.exists(message)) return message;
   if (!message.includes('.') && i18n.exists(`errors.${message}`)) return `errors.${message}`;
+  // Spec §8 phone-auth catalogue: our SMS path may answer the bare code.
+  if (!message.includes('.') && i18n.exists(`phone_auth.${message}`)) return `phone_auth.${message}`;
   return undefined;
 }
 
@@ -124,14 +138,36 @@ export interface CallOptions {
 }
 
 /**
+ * What a caller passes: the decrypted payload for an encrypted endpoint (the client encrypts it),
+ * the request otherwise.
+ */
+export type InputOf<E extends Endpoint> = [PayloadOf<E>] extends [never] ? RequestOf<E> : PayloadOf<E>;
+
+/**
  * The one way the client talks to the server: `call(endpoints.status, {})`. Sends the module id,
  * language and token headers; checks the envelope and `value` against the contract; turns every
  * failure into an ApiError whose message key the UI translates.
  */
 export async function call<E extends Endpoint>(
   endpoint: E,
-  input: RequestOf<E>,
+  input: InputOf<E>,
   options: CallOptions = {},
+): Promise<ResponseOf<E>> {
+  if (endpoint.encrypted) {
+    // Spec §7 "encrypted" (DESIGN §3): a fresh one-time nonce per call, then the sealed body.
+    // The sealing code (and the key call) load with the first encrypted call, not with the page.
+    const { sealPayload } = await import('./secure-body');
+    const sealed = await sealPayload((keyEndpoint) => send(keyEndpoint, {}, options), input);
+    return send(endpoint, sealed as RequestOf<E>, options);
+  }
+  return send(endpoint, input as RequestOf<E>, options);
+}
+
+/** One request, no encryption (the encrypted path seals first, then sends through here). */
+export async function send<E extends Endpoint>(
+  endpoint: E,
+  input: RequestOf<E>,
+  options: CallOptions,
 ): Promise<ResponseOf<E>> {
   const [path, rest] = fillPath(endpoint.path, (input ?? {}) as Record<string, unknown>);
   const pairs = toPairs(rest);
@@ -198,8 +234,9 @@ export async function call<E extends Endpoint>(
     const parsedCode = errorCodeSchema.safeParse(env.code);
     const code: ErrorCode = parsedCode.success ? parsedCode.data : codeForStatus(res.status);
     const messageKey = knownKey(env.message) ?? knownKey(ERROR_MESSAGE_KEYS[code]) ?? 'errors.system_error';
-    const error = new ApiError(code, messageKey, res.status, env.fields, env.message);
-    if (code === 'UNAUTHORIZED') listeners.onUnauthorized();
+    const error = new ApiError(code, messageKey, res.status, env.fields, env.message, env.value);
+    // A guest call's 401 is an answer (wrong credentials, wrong code), not a lost session.
+    if (code === 'UNAUTHORIZED' && endpoint.auth !== 'guest') listeners.onUnauthorized();
     if (ACCESS_CODES.includes(code)) listeners.onAccessDenied(endpoint);
     throw error;
   }

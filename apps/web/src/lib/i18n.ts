@@ -23,7 +23,35 @@ const CATALOGUES: Record<CompleteLanguage, () => Promise<{ default: Catalogue }>
   VI: () => import('../locales/vi.json'),
 };
 
-/** i18next language id of a catalogue ('my', 'en', ...). */
+/**
+ * The account catalogue (forms of login, register, passwords, the security centre, the pattern
+ * texts): the same keys space, merged into the language's bundle when an account form first
+ * opens, so the home page does not carry it.
+ */
+const ACCOUNT_CATALOGUES: Record<CompleteLanguage, () => Promise<{ default: Catalogue }>> = {
+  MY: () => import('../locales/account/my.json'),
+  EN: () => import('../locales/account/en.json'),
+  CN: () => import('../locales/account/cn.json'),
+  TH: () => import('../locales/account/th.json'),
+  VI: () => import('../locales/account/vi.json'),
+};
+let accountWanted = false;
+const accountLoaded = new Set<CompleteLanguage>();
+
+async function ensureAccount(catalogue: CompleteLanguage): Promise<void> {
+  if (!accountWanted || accountLoaded.has(catalogue)) return;
+  const mod = await loadChunk(ACCOUNT_CATALOGUES[catalogue]);
+  i18next.addResourceBundle(lng(catalogue), 'translation', mod.default, true, true);
+  accountLoaded.add(catalogue);
+}
+
+/** Loads the account texts of the current language (and of every language switched to later). */
+export async function loadAccountCatalogue(): Promise<void> {
+  accountWanted = true;
+  await ensureAccount(catalogueFor(currentLanguage()));
+}
+
+/** i18n language id of a catalogue ('my', 'en', ...). */
 const lng = (c: CompleteLanguage) => c.toLowerCase();
 
 /** The language the person chose (JA stays JA here even though its text is the EN catalogue). */
@@ -57,6 +85,7 @@ async function ensureCatalogue(code: LanguageCode): Promise<string> {
     const mod = await loadChunk(CATALOGUES[catalogue]);
     i18next.addResourceBundle(id, 'translation', mod.default, true, true);
   }
+  await ensureAccount(catalogue);
   return id;
 }
 

@@ -1,3 +1,7 @@
+/**
+ * Site status (merchant, whitelabel flags, register config): read by the guards, the layout and
+ * several features, so it lives in lib (features never import each other).
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { endpoints, flags, type StatusInfo } from '@app/contracts';
 import { call } from '@/lib/api-client';

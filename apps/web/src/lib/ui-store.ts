@@ -2,14 +2,25 @@ import { create } from 'zustand';
 
 /** Spec §2 modals: one discriminated union, one host. */
 export type ModalState =
-  | { kind: 'login' }
+  | { kind: 'login'; mode?: LoginMode }
   | { kind: 'register' }
   | { kind: 'forgotPassword' }
-  | { kind: 'changePassword' }
+  /** `forced`: the weak/expired-password session of spec §4 (no old password asked). */
+  | { kind: 'changePassword'; forced?: boolean }
   | { kind: 'notice' }
-  | { kind: 'dialog'; titleKey: string; messageKey: string; confirmKey?: string; onConfirm?: () => void }
+  | {
+      kind: 'dialog';
+      titleKey: string;
+      messageKey: string;
+      confirmKey?: string;
+      /** With a cancel key the dialog offers two buttons (logout confirmation, trial warning). */
+      cancelKey?: string;
+      onConfirm?: () => void;
+    }
   | { kind: 'modal'; titleKey: string; messageKey: string };
 export type ModalKind = ModalState['kind'];
+/** Password, SMS code (type sms) or verification-code login (type firebase). */
+export type LoginMode = 'password' | 'sms' | 'code';
 
 export type PanelId = 'personal' | 'agent';
 export interface PanelState<P extends string = string> {
@@ -22,6 +33,10 @@ interface UiState {
   loader: boolean;
   dialogOverlay: boolean;
   panels: Record<PanelId, PanelState>;
+  /** Spec §4: set after a login so the after-login modal (announcements) can show. */
+  afterLogin: boolean;
+  setAfterLogin: (on: boolean) => void;
+  closePanels: () => void;
   openModal: (modal: ModalState) => void;
   closeModal: () => void;
   setLoader: (on: boolean) => void;
@@ -36,6 +51,12 @@ export const useUiStore = create<UiState>()((set) => ({
   loader: false,
   dialogOverlay: false,
   panels: { personal: { open: false, page: null }, agent: { open: false, page: null } },
+  afterLogin: false,
+  setAfterLogin: (afterLogin) => set({ afterLogin }),
+  closePanels: () =>
+    set((s) => ({
+      panels: { personal: { ...s.panels.personal, open: false }, agent: { ...s.panels.agent, open: false } },
+    })),
   openModal: (modal) => set({ modal }),
   closeModal: () => set({ modal: null }),
   setLoader: (loader) => set({ loader }),

@@ -5,6 +5,11 @@ import en from './en.json';
 import my from './my.json';
 import th from './th.json';
 import vi from './vi.json';
+import accountCn from './account/cn.json';
+import accountEn from './account/en.json';
+import accountMy from './account/my.json';
+import accountTh from './account/th.json';
+import accountVi from './account/vi.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -21,15 +26,27 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
 /** {{placeholders}} and the spec §5 bound tokens (min)/(max), as a sorted list. */
 const tokens = (text: string) => (text.match(/\{\{\s*\w+\s*\}\}|\((?:min|max)\)/g) ?? []).sort();
 
-const source = flatten(en as Tree);
+// Each language is its base catalogue plus its lazily merged account catalogue (same key space).
+const overlaps: string[] = [];
+const merged = (base: unknown, account: unknown) => {
+  const a = flatten(base as Tree);
+  const b = flatten(account as Tree);
+  overlaps.push(...Object.keys(b).filter((key) => key in a));
+  return { ...a, ...b };
+};
+const source = merged(en, accountEn);
 const catalogues: Record<string, Record<string, string>> = {
-  my: flatten(my as Tree),
-  cn: flatten(cn as Tree),
-  th: flatten(th as Tree),
-  vi: flatten(vi as Tree),
+  my: merged(my, accountMy),
+  cn: merged(cn, accountCn),
+  th: merged(th, accountTh),
+  vi: merged(vi, accountVi),
 };
 
 describe('catalogues', () => {
+  it('keep each key in one part (base or account)', () => {
+    expect(overlaps).toEqual([]);
+  });
+
   it('ship one file per complete language', () => {
     expect(Object.keys(catalogues).concat('en').sort()).toEqual(
       COMPLETE_LANGUAGES.map((c) => c.toLowerCase()).sort(),

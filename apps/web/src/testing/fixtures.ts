@@ -12,7 +12,14 @@ import {
   type ErrorCode,
   type FlagId,
   type GameType,
+  decryptPayload,
+  loginResultSchema,
+  securePayloadSchema,
+  sessionEndpoints,
+  toBase64,
   type HelpCategory,
+  type LoginResult,
+  type MemberInfo,
   type Permission,
   type ResponseOf,
   type StatusInfo,
@@ -111,9 +118,58 @@ export function ok<E extends Endpoint>(endpoint: E, value: ResponseOf<E>): Respo
   return json(envelope(endpoint.response).parse({ success: true, value }));
 }
 
-/** A failure envelope with the honest status of its code. */
-export function fail(code: ErrorCode, message?: string): Response {
-  return json(errorEnvelopeSchema.parse({ success: false, code, message }), ERROR_STATUS[code]);
+/** A failure envelope with the honest status of its code (and the optional value / field errors). */
+export function fail(
+  code: ErrorCode,
+  message?: string,
+  extra: { value?: unknown; fields?: Record<string, string> } = {},
+): Response {
+  return json(errorEnvelopeSchema.parse({ success: false, code, message, ...extra }), ERROR_STATUS[code]);
+}
+
+/** Member info validated by the real contract schema. */
+export function memberFixture(overrides: Partial<MemberInfo> = {}): MemberInfo {
+  return sessionEndpoints.memberInfo.response.parse({
+    id: 7,
+    account: 'demo01',
+    nickname: null,
+    type: 3,
+    toUpline: false,
+    clubLabel: null,
+    memberLabel: [{ labelName: 'VIP1' }],
+    language: 'EN',
+    mobile: null,
+    email: null,
+    hasPaymentPassword: false,
+    totpEnabled: false,
+    previousLogin: { time: '2026-11-20T10:00:00.000Z', ip: '203.0.113.9' },
+    ...overrides,
+  });
+}
+
+export function loginResultFixture(overrides: Partial<LoginResult> = {}): LoginResult {
+  return loginResultSchema.parse({
+    token: 'tok-123',
+    firstTimeLogin: false,
+    passwordExpired: false,
+    mustChangePassword: false,
+    expiresAt: '2026-11-22T12:00:00.000Z',
+    ...overrides,
+  });
+}
+
+/** Starts a test logged in: token and account in session storage, member info answered. */
+export function loggedInHandlers(
+  member: Partial<MemberInfo> = {},
+  site: Parameters<typeof siteHandlers>[0] = {},
+): Record<string, Handler> {
+  const m = memberFixture(member);
+  window.sessionStorage.setItem('token', 'tok-live');
+  window.sessionStorage.setItem('account', m.account);
+  return {
+    ...siteHandlers(site),
+    [sessionEndpoints.memberInfo.path]: () => ok(sessionEndpoints.memberInfo, m),
+  };
 }
 
 export type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
@@ -138,5 +194,27 @@ export function siteHandlers(
     [endpoints.permission.path]: () => ok(endpoints.permission, permissionFixture(opts.permission)),
     [endpoints.status.path]: () => ok(endpoints.status, statusFixture(opts.status)),
     [endpoints.helpCenter.path]: () => ok(endpoints.helpCenter, helpFixture),
+  };
+}
+
+/**
+ * A real one-time-key endpoint for encrypted calls: an RSA-OAEP-256 key pair made for the test,
+ * so a handler can open what the client sealed (`open(init)` answers the decrypted data).
+ */
+export async function payloadKeyServer() {
+  const pair = (await crypto.subtle.generateKey(
+    { name: 'RSA-OAEP', hash: 'SHA-256', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) },
+    true,
+    ['encrypt', 'decrypt'],
+  )) as CryptoKeyPair;
+  const spki = toBase64(new Uint8Array(await crypto.subtle.exportKey('spki', pair.publicKey)));
+  let n = 0;
+  return {
+    handler: (() =>
+      ok(sessionEndpoints.payloadKey, { keyId: 'test', publicKey: spki, nonce: `n${++n}` })) as Handler,
+    open: async (init: RequestInit | undefined): Promise<Record<string, unknown>> => {
+      const sealed = securePayloadSchema.parse(JSON.parse(String(init?.body)));
+      return (await decryptPayload(pair.privateKey, sealed)).data as Record<string, unknown>;
+    },
   };
 }

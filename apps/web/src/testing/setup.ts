@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
+import { useSessionStore } from '@/lib/storage';
 import { useUiStore } from '@/lib/ui-store';
 
 const initialUi = useUiStore.getState();
@@ -17,6 +18,7 @@ afterEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
   useUiStore.setState(initialUi, true);
+  useSessionStore.setState({ token: null });
 });
 
 // jsdom does not implement scrolling; the scroll manager calls it on every navigation.

@@ -6,7 +6,7 @@ import { usePermission } from '@/features/system/api/get-permission';
 import { useFlags } from '@/features/system/api/get-status';
 import { errorKey } from '@/lib/api-client';
 import { loadChunk } from '@/lib/chunk';
-import { getToken } from '@/lib/storage';
+import { useSessionStore } from '@/lib/storage';
 import { decideGuard } from './decide';
 import styles from './guard.module.css';
 
@@ -32,12 +32,13 @@ export function Guard({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const permission = usePermission();
   const flags = useFlags();
+  const hasToken = useSessionStore((s) => s.token !== null);
   const decision = decideGuard({
     permission: permission.data,
     permissionError: permission.error,
     flags: flags.data,
     statusError: flags.error,
-    hasToken: getToken() !== null,
+    hasToken,
     pathname,
   });
 

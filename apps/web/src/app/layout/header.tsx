@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { enabledGameTypes } from '@app/contracts';
@@ -8,10 +8,20 @@ import { paths } from '@/config/paths';
 import { LanguageSwitcher } from '@/features/language/components/language-switcher';
 import { TopNav } from '@/features/navigation/components/top-nav';
 import { useStatus } from '@/features/system/api/get-status';
-import { getToken } from '@/lib/storage';
+import { loadChunk } from '@/lib/chunk';
+import { loadAccountCatalogue } from '@/lib/i18n';
+import { useSessionStore } from '@/lib/storage';
 import { useUiStore } from '@/lib/ui-store';
 import { ThemeToggle } from './theme-toggle';
 import styles from './header.module.css';
+
+// Logged-in controls (and the account texts they and their dialogs show) load with a session,
+// not with a guest's first page (issue 2 §9 budget).
+const UserMenu = lazy(() =>
+  Promise.all([loadChunk(() => import('@/features/auth/components/user-menu')), loadAccountCatalogue()]).then(
+    ([m]) => ({ default: m.UserMenu }),
+  ),
+);
 
 export function Header() {
   const { t } = useTranslation();
@@ -21,7 +31,7 @@ export function Header() {
   // Until the games issue serves GET /lgw/games/game_menus, the game menus come from the whitelabel tree.
   const nav = headerNav(status.data ? enabledGameTypes(status.data.whitelabel) : []);
   const brand = status.data?.merchant.brand ?? '';
-  const loggedIn = getToken() !== null;
+  const loggedIn = useSessionStore((s) => s.token !== null);
 
   return (
     <header className={styles.header} data-open={menuOpen || undefined}>
@@ -45,7 +55,13 @@ export function Header() {
         <LanguageSwitcher />
         <ThemeToggle />
       </div>
-      {loggedIn ? null : (
+      {loggedIn ? (
+        <div className={styles.auth}>
+          <Suspense fallback={null}>
+            <UserMenu />
+          </Suspense>
+        </div>
+      ) : (
         <div className={styles.auth}>
           <Button variant="header" size="s" onClick={() => openModal({ kind: 'login' })}>
             {t('auth.login')}

@@ -1,21 +1,29 @@
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { loadChunk } from '@/lib/chunk';
+import { loadAccountCatalogue } from '@/lib/i18n';
+import { clearSession } from '@/lib/storage';
 import type { ModalState } from '@/lib/ui-store';
 import styles from './modal-content.module.css';
 
-const TITLE_KEYS = {
-  login: 'auth.login',
-  register: 'auth.register',
-  forgotPassword: 'auth.forgot_password',
-  changePassword: 'auth.change_password',
-  notice: 'notice.title',
-} as const;
+/** An account form's chunk together with the account texts it shows. */
+function accountForm<T>(importer: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([loadChunk(importer), loadAccountCatalogue()]).then(([mod]) => mod);
+}
 
-/**
- * The bodies of every modal kind. The account forms (login, register, password) and the notice
- * list arrive with the accounts issue; until then each frame says so instead of showing fake fields.
- */
+// Each account form is its own chunk: opening the login popup does not fetch the register form.
+const LoginModal = lazy(accountForm(() => import('@/features/auth/components/login-modal')));
+const RegisterModal = lazy(accountForm(() => import('@/features/auth/components/register-modal')));
+const ForgotPasswordModal = lazy(
+  accountForm(() => import('@/features/auth/components/forgot-password-modal')),
+);
+const ChangePasswordModal = lazy(
+  accountForm(() => import('@/features/auth/components/change-password-modal')),
+);
+
+/** The bodies of every modal kind (DESIGN §5: one union, one host). */
 export default function ModalContent({ modal, onClose }: { modal: ModalState; onClose: () => void }) {
   const { t } = useTranslation();
   const closeLabel = t('common.close');
@@ -30,10 +38,16 @@ export default function ModalContent({ modal, onClose }: { modal: ModalState; on
           description={t(modal.messageKey)}
         >
           <div className={styles.actions}>
+            {modal.cancelKey ? (
+              <Button variant="secondary" onClick={onClose}>
+                {t(modal.cancelKey)}
+              </Button>
+            ) : null}
             <Button
               onClick={() => {
-                modal.onConfirm?.();
+                // Close first: the confirm action may open the next modal (trial → register).
                 onClose();
+                modal.onConfirm?.();
               }}
             >
               {t(modal.confirmKey ?? 'common.confirm')}
@@ -49,15 +63,40 @@ export default function ModalContent({ modal, onClose }: { modal: ModalState; on
       );
     case 'notice':
       return (
-        <Modal title={t(TITLE_KEYS.notice)} closeLabel={closeLabel} onClose={onClose}>
+        <Modal title={t('notice.title')} closeLabel={closeLabel} onClose={onClose}>
           <p className={styles.text}>{t('notice.pending')}</p>
         </Modal>
       );
-    default:
+    case 'login':
       return (
-        <Modal title={t(TITLE_KEYS[modal.kind])} closeLabel={closeLabel} onClose={onClose}>
-          <p className={styles.text}>{t('modals.form_pending')}</p>
-        </Modal>
+        <Suspense fallback={null}>
+          <LoginModal mode={modal.mode} onClose={onClose} />
+        </Suspense>
+      );
+    case 'register':
+      return (
+        <Suspense fallback={null}>
+          <RegisterModal onClose={onClose} />
+        </Suspense>
+      );
+    case 'forgotPassword':
+      return (
+        <Suspense fallback={null}>
+          <ForgotPasswordModal onClose={onClose} />
+        </Suspense>
+      );
+    case 'changePassword':
+      return (
+        <Suspense fallback={null}>
+          <ChangePasswordModal
+            forced={modal.forced ?? false}
+            onClose={() => {
+              // A forced-change session can do nothing else: leaving the form ends it.
+              if (modal.forced) clearSession();
+              onClose();
+            }}
+          />
+        </Suspense>
       );
   }
 }

@@ -14,6 +14,7 @@ import {
 } from '@/config/centres';
 import type { CentreMember } from '@/config/member';
 import { useStatus } from '@/features/system/api/get-status';
+import { useSession } from '@/lib/session';
 import { useUiStore, type PanelId } from '@/lib/ui-store';
 import styles from './centre-panel.module.css';
 
@@ -29,8 +30,10 @@ const CENTRES: Record<PanelId, { titleKey: string; entries: readonly CentreEntry
 const NO_FLAGS = readFlags([]);
 
 /** One centre: the menu, the page switch and the gates all come from its config array. */
-export default function CentrePanel({ id, member }: { id: PanelId; member: CentreMember | null }) {
+export default function CentrePanel({ id }: { id: PanelId }) {
   const { t } = useTranslation();
+  const session = useSession();
+  const member: CentreMember | null = session.member;
   const status = useStatus();
   const requested = useUiStore((s) => s.panels[id].page);
   const setPage = useUiStore((s) => s.setPanelPage);
@@ -40,6 +43,8 @@ export default function CentrePanel({ id, member }: { id: PanelId; member: Centr
   const pages = enabledPages(centre.entries, f, member);
   const current = resolvePage(pages, requested, centre.fallback);
   const Current = current?.component;
+  // Spec §4/§6: member centre for logged-in non-type-4, agent centre for agent types only.
+  if (id === 'personal' ? !session.hasMemberCentre : !session.isAgent) return null;
 
   return (
     <Modal

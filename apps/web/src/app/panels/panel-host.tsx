@@ -1,13 +1,18 @@
 import { Suspense, lazy } from 'react';
 import { loadChunk } from '@/lib/chunk';
+import { loadAccountCatalogue } from '@/lib/i18n';
 import { useUiStore } from '@/lib/ui-store';
 
-const CentrePanel = lazy(() => loadChunk(() => import('./centre-panel')));
+// The centre texts live in the account catalogue (only members open a centre).
+const CentrePanel = lazy(() =>
+  Promise.all([loadChunk(() => import('./centre-panel')), loadAccountCatalogue()]).then(([m]) => m),
+);
 
 /**
  * Personal and agent centre panels (spec §2). A panel renders only once its chunk has loaded
- * (no half-drawn frame). Who may open which panel is decided by the entry points that arrive with
- * sessions (issue 3: logged in and type not 4; agent types 1, 2, 41, 42).
+ * (no half-drawn frame). Spec §4/§6: the member centre for logged-in non-type-4 members, the
+ * agent centre for agent types 1, 2, 41, 42 (the entry points warn; the panel itself is the last
+ * gate, so the session code stays out of a guest's first page).
  */
 export function PanelHost() {
   const personal = useUiStore((s) => s.panels.personal.open);
@@ -16,12 +21,12 @@ export function PanelHost() {
     <>
       {personal ? (
         <Suspense fallback={null}>
-          <CentrePanel id="personal" member={null} />
+          <CentrePanel id="personal" />
         </Suspense>
       ) : null}
       {agent ? (
         <Suspense fallback={null}>
-          <CentrePanel id="agent" member={null} />
+          <CentrePanel id="agent" />
         </Suspense>
       ) : null}
     </>

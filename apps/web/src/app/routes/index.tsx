@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/status';
 import { GAME_LABEL_KEYS } from '@/config/nav';
 import { GAME_TYPE_PATHS } from '@/config/paths';
 import { useStatus } from '@/features/system/api/get-status';
-import { getToken } from '@/lib/storage';
+import { useSessionStore } from '@/lib/storage';
 import { useUiStore, type ModalKind } from '@/lib/ui-store';
 import styles from './index.module.css';
 
@@ -18,13 +18,14 @@ export function Component() {
   const status = useStatus();
   const openModal = useUiStore((s) => s.openModal);
   const brand = status.data?.merchant.brand ?? '';
+  const loggedIn = useSessionStore((s) => s.token !== null);
   const types = status.data ? enabledGameTypes(status.data.whitelabel) : [];
 
   return (
     <Page title={t('home.title', { brand })}>
       <div className={styles.hero}>
         <p className={styles.lead}>{t('home.lead')}</p>
-        {getToken() ? null : (
+        {loggedIn ? null : (
           <div className={styles.ctas}>
             <Button onClick={() => openModal({ kind: 'register' })}>{t('home.cta_register')}</Button>
           </div>
