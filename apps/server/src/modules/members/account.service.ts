@@ -138,6 +138,10 @@ export function createAccountService({ db, system, verification, now, limits }: 
         if (!p.mobileNum) fields.mobileNum ??= 'errors.input_required';
         else if (!safeParse(mobileSchema, p.mobileNum).success) fields.mobileNum ??= 'errors.mobile_format';
       }
+      // Whatever the config says, an account needs a name (letters and digits, 64 at most).
+      if (mode === 'username' && !fields.username && !/^[A-Za-z0-9]{1,64}$/.test(p.username?.trim() ?? '')) {
+        fields.username = p.username?.trim() ? 'errors.account_format' : 'errors.input_required';
+      }
       if (p.confirmPassword !== p.password) fields.confirmPassword = 'errors.passwords_mismatch';
       if (isWeakPassword(p.password)) fields.password ??= 'errors.weak_password';
       if (Object.keys(fields).length > 0) throw unprocessable(fields);

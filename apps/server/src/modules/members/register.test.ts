@@ -140,6 +140,15 @@ describe('registration', () => {
       fields: { username: 'patterns.letterFirstAlnum' },
     });
     expect((await register({})).json()).toMatchObject({ fields: { username: 'errors.input_required' } });
+    await setField('username', { enabled: false });
+    try {
+      expect((await register({})).json()).toMatchObject({ fields: { username: 'errors.input_required' } });
+      expect((await register({ username: 'a b@c' })).json()).toMatchObject({
+        fields: { username: 'errors.account_format' },
+      });
+    } finally {
+      await setField('username', { enabled: true });
+    }
   });
 
   it('rejects and accepts each of the 23 pattern kinds through the field config', async () => {
