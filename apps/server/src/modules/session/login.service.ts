@@ -32,7 +32,9 @@ import { phoneAuthError, type VerificationService } from '../verification/verifi
 import {
   assertAccountBudget,
   assertIpBudget,
+  finishPasswordCheck,
   recordLoginEvent,
+  reservePasswordCheck,
   type PasswordLimits,
 } from './password-checks.ts';
 import {
@@ -125,8 +127,13 @@ export function createLoginService({ db, system, verification, now, limits }: Lo
       },
       t,
     );
-    const captcha = await captchaNeeded(e.account, req.ip, t);
-    throw new AppError('UNAUTHORIZED', 'errors.wrong_credentials', undefined, { value: { captcha } });
+    throw await failure(e.account, req.ip, t);
+  }
+
+  /** The wrong-credentials answer, once the attempt is recorded. */
+  async function failure(account: string | null, ip: string, t: Date): Promise<AppError> {
+    const captcha = await captchaNeeded(account, ip, t);
+    return new AppError('UNAUTHORIZED', 'errors.wrong_credentials', undefined, { value: { captcha } });
   }
 
   function isExpired(m: MemberRow, t: Date) {
@@ -162,7 +169,8 @@ export function createLoginService({ db, system, verification, now, limits }: Lo
       scope: SessionScope;
       passwordExpired: boolean;
       rememberMe: boolean;
-      passwordChecked: boolean;
+      /** The login_events row reserved for this password check; it becomes the success row. */
+      checkEventId?: string | undefined;
     },
     tx?: Queryable,
   ): Promise<LoginResult> {
@@ -178,19 +186,21 @@ export function createLoginService({ db, system, verification, now, limits }: Lo
          on conflict (member_id, ip) do update set last_seen = excluded.last_seen`,
         [m.id, req.ip, t],
       );
-      await recordLoginEvent(
-        q,
-        {
-          memberId: m.id,
-          accountTried: m.account,
-          ip: req.ip,
-          method: o.method,
-          success: true,
-          passwordChecked: o.passwordChecked,
-          userAgent: userAgent(req),
-        },
-        t,
-      );
+      if (o.checkEventId) await finishPasswordCheck(q, o.checkEventId, { success: true, reason: null });
+      else {
+        await recordLoginEvent(
+          q,
+          {
+            memberId: m.id,
+            accountTried: m.account,
+            ip: req.ip,
+            method: o.method,
+            success: true,
+            userAgent: userAgent(req),
+          },
+          t,
+        );
+      }
       let remember: string | undefined;
       if (o.rememberMe) {
         remember = newToken();
@@ -257,7 +267,7 @@ export function createLoginService({ db, system, verification, now, limits }: Lo
       const f = await siteFlags(merchant.id);
       let member: MemberRow | undefined;
       let method: string = p.type;
-      let passwordChecked = false;
+      let checkEventId: string | undefined;
 
       if (p.type === 'username') {
         await assertIpBudget(db, req.ip, limits, t);
@@ -270,16 +280,19 @@ export function createLoginService({ db, system, verification, now, limits }: Lo
           const ok = await verifyCaptcha(db, readCookie(req.headers.cookie, CAPTCHA_COOKIE), p.captcha, t);
           if (!ok) return reject(req, { account, memberId: member?.id, reason: 'captcha' });
         }
+        // The check is counted before the hash runs, so concurrent guesses cannot overshoot.
+        const eventId = await reservePasswordCheck(
+          db,
+          { memberId: member?.id, account, ip: req.ip, method: 'username', userAgent: userAgent(req) },
+          limits,
+          t,
+        );
         const ok = await verifyPassword(member?.password_hash, p.password);
-        passwordChecked = true;
         if (!ok || !member) {
-          return reject(req, {
-            account,
-            memberId: member?.id,
-            reason: 'wrong_credentials',
-            passwordChecked: true,
-          });
+          await finishPasswordCheck(db, eventId, { success: false, reason: 'wrong_credentials' });
+          throw await failure(account, req.ip, t);
         }
+        checkEventId = eventId;
         // Spec §4/§9: 123456 forces a change; remembered so the new-IP step keeps the rule.
         if (p.password === WEAK_PASSWORD && !member.must_change_password) {
           await db.query('update members set must_change_password = true where id = $1', [member.id]);
@@ -318,8 +331,10 @@ export function createLoginService({ db, system, verification, now, limits }: Lo
         }
       }
 
-      const fail = async (reason: string, error: AppError): Promise<never> => {
-        await recordLoginEvent(
+      /** Writes a non-success outcome: on the reserved password-check row, or a new row. */
+      const outcome = async (reason: string) => {
+        if (checkEventId) return finishPasswordCheck(db, checkEventId, { success: false, reason });
+        return recordLoginEvent(
           db,
           {
             memberId: member?.id,
@@ -327,12 +342,14 @@ export function createLoginService({ db, system, verification, now, limits }: Lo
             ip: req.ip,
             method,
             success: false,
-            passwordChecked,
             reason,
             userAgent: userAgent(req),
           },
           t,
         );
+      };
+      const fail = async (reason: string, error: AppError): Promise<never> => {
+        await outcome(reason);
         throw error;
       };
       if (member.status !== 'active')
@@ -370,20 +387,7 @@ export function createLoginService({ db, system, verification, now, limits }: Lo
               new Date(t.getTime() + CHALLENGE_MS),
             ],
           );
-          await recordLoginEvent(
-            db,
-            {
-              memberId: member.id,
-              accountTried: member.account,
-              ip: req.ip,
-              method,
-              success: false,
-              passwordChecked,
-              reason: 'new_ip_challenge',
-              userAgent: userAgent(req),
-            },
-            t,
-          );
+          await outcome('new_ip_challenge');
           return {
             kind: 'verify',
             challengeId,
@@ -403,7 +407,7 @@ export function createLoginService({ db, system, verification, now, limits }: Lo
         scope,
         passwordExpired,
         rememberMe: p.rememberMe ?? false,
-        passwordChecked,
+        checkEventId,
       });
       return { kind: 'session', session };
     },
@@ -514,7 +518,6 @@ export function createLoginService({ db, system, verification, now, limits }: Lo
             scope,
             passwordExpired,
             rememberMe: c.remember_me,
-            passwordChecked: false,
           },
           tx,
         );
@@ -547,7 +550,6 @@ export function createLoginService({ db, system, verification, now, limits }: Lo
             scope: 'full',
             passwordExpired: false,
             rememberMe: false,
-            passwordChecked: false,
           },
           tx,
         );

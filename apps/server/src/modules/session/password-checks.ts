@@ -1,5 +1,5 @@
 import { PASSWORD_CHECKS_PER_HOUR } from '@app/contracts';
-import type { Queryable } from '../../db/db.ts';
+import type { Db, Queryable } from '../../db/db.ts';
 import { AppError } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import type { MemberRow } from '../members/members.repository.ts';
@@ -87,11 +87,57 @@ export const assertAccountBudget = (
     : limitFrom(db, 'member_id is null and account_tried = $2', [who.account], limits.perAccountPerHour, now);
 
 /**
+ * Reserves one password check before the hash is verified: the limits are counted and the
+ * login_events row written in one transaction under an advisory lock per account (then per
+ * address, always in that order), so concurrent attempts cannot overshoot the limits. The row
+ * reads reason 'checking' until finishPasswordCheck() writes the outcome.
+ */
+export async function reservePasswordCheck(
+  db: Db,
+  e: {
+    memberId?: string | undefined;
+    account: string;
+    ip: string;
+    method: string;
+    userAgent?: string | undefined;
+  },
+  limits: PasswordLimits,
+  now: Date,
+): Promise<string> {
+  return db.withTx(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [
+      `pwcheck:${e.memberId ?? `name:${e.account}`}`,
+    ]);
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`pwcheck-ip:${e.ip}`]);
+    await assertIpBudget(tx, e.ip, limits, now);
+    await assertAccountBudget(tx, { memberId: e.memberId, account: e.account }, limits, now);
+    const [row] = await tx.query<{ id: string }>(
+      `insert into login_events (member_id, account_tried, ip, method, success, password_checked, reason, user_agent, created_at)
+       values ($1, $2, $3, $4, false, true, 'checking', $5, $6) returning id::text as id`,
+      [e.memberId ?? null, e.account.slice(0, 128), e.ip, e.method, e.userAgent?.slice(0, 512) ?? null, now],
+    );
+    return (row as { id: string }).id;
+  });
+}
+
+export async function finishPasswordCheck(
+  db: Queryable,
+  eventId: string,
+  outcome: { success: boolean; reason: string | null },
+): Promise<void> {
+  await db.query('update login_events set success = $2, reason = $3 where id = $1', [
+    eventId,
+    outcome.success,
+    outcome.reason,
+  ]);
+}
+
+/**
  * Checks a member's login password on a path other than login (change password, payment
  * password …): within the limits, recorded as `check.<path>`. Use it for every such check.
  */
 export async function checkMemberPassword(
-  db: Queryable,
+  db: Db,
   c: {
     member: Pick<MemberRow, 'id' | 'account' | 'password_hash'>;
     password: string;
@@ -102,22 +148,19 @@ export async function checkMemberPassword(
   limits: PasswordLimits,
   now: Date,
 ): Promise<boolean> {
-  await assertIpBudget(db, c.ip, limits, now);
-  await assertAccountBudget(db, { memberId: c.member.id, account: c.member.account }, limits, now);
-  const ok = await verifyPassword(c.member.password_hash, c.password);
-  await recordLoginEvent(
+  const eventId = await reservePasswordCheck(
     db,
     {
       memberId: c.member.id,
-      accountTried: c.member.account,
+      account: c.member.account,
       ip: c.ip,
       method: `check.${c.path}`,
-      success: ok,
-      passwordChecked: true,
-      reason: ok ? null : 'wrong_password',
       userAgent: c.userAgent,
     },
+    limits,
     now,
   );
+  const ok = await verifyPassword(c.member.password_hash, c.password);
+  await finishPasswordCheck(db, eventId, { success: ok, reason: ok ? null : 'wrong_password' });
   return ok;
 }

@@ -216,6 +216,21 @@ describe('password-check limits', () => {
     expect(res.headers['retry-after']).toBeDefined();
   });
 
+  it('cannot be overshot by concurrent attempts', async () => {
+    const m = await addMember(app);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => loginRaw(app, m.account, m.password, {}, { ip: freshIp() })),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(8);
+    expect(codes.filter((c) => c === 429)).toHaveLength(12);
+    const [row] = await app.services.db.query<{ n: number }>(
+      'select count(*)::int as n from login_events where member_id = $1 and password_checked',
+      [m.id],
+    );
+    expect(row?.n).toBe(8);
+  });
+
   it('uses the default of 100 checks per account per hour', async () => {
     const { DEFAULT_PASSWORD_LIMITS } = await import('./password-checks.ts');
     expect(DEFAULT_PASSWORD_LIMITS.perAccountPerHour).toBe(100);
