@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { endpoints, securityEndpoints, sessionEndpoints, type Endpoint } from '@app/contracts';
+import { endpoints, type Endpoints } from '@app/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -64,13 +64,6 @@ declare module 'fastify' {
 
 export type AppConfig = Pick<Config, 'trustProxy' | 'docs' | 'webDist' | 'webDistExists' | 'logLevel'> &
   Partial<Pick<Config, 'nodeEnv' | 'social'>>;
-
-/**
- * The contract endpoints this server answers: the system table of issue 2, the session and the
- * security tables of issue 3 (routes and OpenAPI entries come from here).
- */
-export const servedEndpoints = { ...endpoints, ...sessionEndpoints, ...securityEndpoints };
-export const servedEndpointList: readonly Endpoint[] = Object.values(servedEndpoints);
 
 export interface AppOptions {
   db: Db;
@@ -178,7 +171,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(guards, { access });
   await app.register(sessionPlugin, { db, now });
 
-  const handlers: HandlerMap<typeof servedEndpoints> = {
+  const handlers: HandlerMap<Endpoints> = {
     ...systemHandlers(system),
     ...accessHandlers(access),
     ...captchaHandlers(db),
@@ -186,7 +179,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...securityCentreHandlers(securityCentre),
     ...socialHandlers(social),
   };
-  registerEndpoints(app, servedEndpoints, handlers, {
+  registerEndpoints(app, endpoints, handlers, {
     captcha: { rateLimit: { max: limits.captchaPerMinute, timeWindow: '1 minute' } },
     // Issue 3: an undecryptable, replayed or invalid login body answers like wrong credentials.
     login: { onBadPayload: (req) => login.reject(req, { account: null, reason: 'bad_payload' }) },

@@ -7,8 +7,8 @@ export * from './member.ts';
 export * from './session.ts';
 export * from './system.ts';
 
-/** The one endpoint table: the server registers routes from it, the OpenAPI document is built from it. */
-export const endpoints = {
+/** System calls (issue 2). */
+export const systemEndpoints = {
   whitelabel: system.whitelabel,
   registerSetting: system.registerSetting,
   status: system.status,
@@ -21,13 +21,7 @@ export const endpoints = {
   health: system.health,
 } satisfies Record<string, Endpoint>;
 
-export type Endpoints = typeof endpoints;
-export const endpointList: readonly Endpoint[] = Object.values(endpoints);
-
-/**
- * Issue 3 calls, in two tables while the server grows them: each joins `endpoints` (and so gets its
- * routes and its OpenAPI entry) once the server answers every call in it.
- */
+/** Sign-in, sign-up, recovery and the member (issue 3). */
 export const sessionEndpoints = {
   payloadKey: session.payloadKey,
   login: session.login,
@@ -51,6 +45,7 @@ export const sessionEndpoints = {
   firstLogin: member.firstLogin,
 } satisfies Record<string, Endpoint>;
 
+/** The security centre and social sign-in (issue 3). */
 export const securityEndpoints = {
   socialProviders: session.socialProviders,
   socialStart: session.socialStart,
@@ -68,3 +63,12 @@ export const securityEndpoints = {
   totpDisable: member.totpDisable,
   loginHistory: member.loginHistory,
 } satisfies Record<string, Endpoint>;
+
+/**
+ * The one endpoint table: the server registers a route for every entry (a missing handler is a
+ * type error and refuses to start), the OpenAPI document is built from it, the client calls
+ * through its entries.
+ */
+export const endpoints = { ...systemEndpoints, ...sessionEndpoints, ...securityEndpoints };
+export type Endpoints = typeof endpoints;
+export const endpointList: readonly Endpoint[] = Object.values(endpoints);
