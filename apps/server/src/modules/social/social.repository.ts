@@ -77,7 +77,7 @@ export async function insertMember(
   m: {
     merchantId: number;
     account: string;
-    passwordHash: string;
+    passwordHash: string | null;
     type: number;
     nickname: string | null;
     email: string | null;

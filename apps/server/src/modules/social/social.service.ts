@@ -3,7 +3,6 @@ import { flags, MEMBER_TYPE, TRIAL_TYPE, type LoginResult, type SocialProvider }
 import type { SocialConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../lib/errors.ts';
-import { hashPassword } from '../../lib/password.ts';
 import { recordLoginEvent } from '../session/password-checks.ts';
 import { createSession, loginResult } from '../session/session.service.ts';
 import type { SystemService } from '../system/system.service.ts';
@@ -90,9 +89,6 @@ export function createSocialService(deps: SocialServiceDeps) {
     info: RequestInfo,
   ): Promise<LoginResult> {
     const merchant = await deps.system.merchant();
-    // Nobody knows this password: the member signs in through the provider (a login password
-    // can be set later with the change-password call).
-    const unusableHash = await hashPassword(randomBytes(32).toString('base64url'));
     const at = now();
     return db.withTx(async (tx) => {
       // Two first logins of one identity at once create one member.
@@ -120,7 +116,10 @@ export function createSocialService(deps: SocialServiceDeps) {
           id = await repo.insertMember(tx, {
             merchantId: merchant.id,
             account: `${provider}_${randomBytes(5).toString('hex')}`,
-            passwordHash: unusableHash,
+            // No login password yet: the member signs in through the provider and may set one
+            // with the change-password call, which asks for no old password when none is stored
+            // (spec §5). Password sign-in verifies against a dummy hash and fails meanwhile.
+            passwordHash: null,
             type: MEMBER_TYPE,
             nickname: identity.name?.slice(0, 32) ?? null,
             email: identity.emailVerified ? identity.email : null,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SocialConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
+import { login, loginRaw, secureCall } from '../../test/accounts.ts';
 import { buildTestApp } from '../../test/helper.ts';
 import { createTestMember } from '../security/test-members.ts';
 import { hashToken } from '../session/session.service.ts';
@@ -153,6 +154,20 @@ describe('OpenID Connect login against a local provider', () => {
       `select count(*)::int as n from social_identities where provider = 'google' and subject = 'google-sub-1'`,
     );
     expect(n!.n).toBe(1);
+
+    // No login password yet (nobody can sign in with one); the member may set one without an
+    // old password (spec §5), and then sign in with it.
+    expect((await loginRaw(app, m.account, '')).statusCode).toBe(401);
+    expect((await loginRaw(app, m.account, 'Anything1')).statusCode).toBe(401);
+    const set = await secureCall(
+      app,
+      'POST',
+      '/wps/member/password',
+      { newPassword: 'Chosen2026', confirmNewPassword: 'Chosen2026' },
+      { token: (second.body.value as { token: string }).token },
+    );
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await login(app, m.account, 'Chosen2026')).token).toMatch(/^[\w-]{43}$/);
   });
 
   it('links to the member whose verified e-mail is the token’s verified e-mail, never to an unverified one', async () => {
