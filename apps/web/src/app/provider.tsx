@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { endpoints } from '@app/contracts';
+import { permission as permissionEndpoint } from '@app/contracts';
 import { permissionQueryKey } from '@/features/system/api/get-permission';
 import { setApiListeners } from '@/lib/api-client';
 
@@ -13,7 +13,7 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
     () =>
       setApiListeners({
         onAccessDenied: (endpoint) => {
-          if (endpoint.id === endpoints.permission.id) return;
+          if (endpoint.id === permissionEndpoint.id) return;
           void queryClient.invalidateQueries({ queryKey: permissionQueryKey });
         },
       }),

@@ -3,13 +3,13 @@
  * several features, so it lives in lib (features never import each other).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints, flags, type StatusInfo } from '@app/contracts';
+import { flags, type StatusInfo, status as statusEndpoint } from '@app/contracts';
 import { call } from '@/lib/api-client';
 
 export const statusQueryKey = ['system', 'status'] as const;
 
 export function getStatus(signal?: AbortSignal) {
-  return call(endpoints.status, {}, { signal });
+  return call(statusEndpoint, {}, { signal });
 }
 
 export function getStatusQueryOptions() {

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { endpoints } from '@app/contracts';
+import { captcha as captchaEndpoint } from '@app/contracts';
 import { call } from '@/lib/api-client';
 
 /** Spec §9: captcha refresh at most once per second. */
@@ -7,7 +7,7 @@ export const CAPTCHA_THROTTLE_MS = 1000;
 
 /** GET /wps/captcha: the image as a data URI; the answer is bound to an HttpOnly cookie. */
 export function getCaptcha(): Promise<string> {
-  return call(endpoints.captcha, {});
+  return call(captchaEndpoint, {});
 }
 
 /** The captcha image and a throttled refresh. */

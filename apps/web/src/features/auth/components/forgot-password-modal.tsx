@@ -227,9 +227,15 @@ function ByPhone() {
         verificationCode: v.code.trim(),
         newPassword: v.newPassword,
       });
-      // Spec §4: then auto-login with the new password and go to /.
-      const answer = await login({ type: 'username', username, password: v.newPassword, entry: 'member' });
-      if (answer.kind === 'session') await completeLogin(answer.session, { type: 'username', username });
+      // Spec §4: then auto-login with the new password and go to /. The password is changed
+      // whatever happens next; if the login asks for more (captcha, new-IP step), the popup does.
+      const answer = await login({
+        type: 'username',
+        username,
+        password: v.newPassword,
+        entry: 'member',
+      }).catch(() => null);
+      if (answer?.kind === 'session') await completeLogin(answer.session, { type: 'username', username });
       else useUiStore.getState().openModal({ kind: 'login' });
       await navigate(paths.root);
     } catch (e) {

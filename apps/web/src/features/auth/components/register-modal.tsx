@@ -187,12 +187,16 @@ export function RegisterForm({ config, mobile }: { config: RegisterSetting; mobi
       if (result.session) await completeLogin(result.session, { type: 'username', username: result.account });
       else openModal({ kind: 'login' });
     } catch (e) {
+      let onField = false;
       if (isApiError(e) && e.fields) {
         for (const [field, key] of Object.entries(e.fields)) {
-          if (field in v) setError(field as keyof Values, { message: key });
+          if (!(field in v)) continue;
+          setError(field as keyof Values, { message: key });
+          onField = onField || key === e.messageKey;
         }
       }
-      setFormError(errorKey(e));
+      // The message already shown on its field is not repeated under the form.
+      setFormError(onField ? null : errorKey(e));
       // Spec §8: a failed registration refreshes the captcha (at most once per second).
       if (showCaptcha) refreshCaptcha();
     }

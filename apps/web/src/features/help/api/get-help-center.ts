@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints, type LanguageCode } from '@app/contracts';
+import { type LanguageCode, helpCenter as helpCenterEndpoint } from '@app/contracts';
 import { call } from '@/lib/api-client';
 import { useLanguageStore } from '@/lib/i18n';
 
 export function getHelpCenter(language: LanguageCode, signal?: AbortSignal) {
-  return call(endpoints.helpCenter, { language }, { signal });
+  return call(helpCenterEndpoint, { language }, { signal });
 }
 
 export function getHelpCenterQueryOptions(language: LanguageCode) {

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { endpoints, type LanguageCode } from '@app/contracts';
+import { type LanguageCode, updateLanguage as updateLanguageEndpoint } from '@app/contracts';
 import { call } from '@/lib/api-client';
 
 export function updateLanguage(language: LanguageCode) {
-  return call(endpoints.updateLanguage, { language });
+  return call(updateLanguageEndpoint, { language });
 }
 
 export function useUpdateLanguage() {

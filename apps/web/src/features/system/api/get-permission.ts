@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints } from '@app/contracts';
+import { permission as permissionEndpoint } from '@app/contracts';
 import { call } from '@/lib/api-client';
 
 export const permissionQueryKey = ['system', 'permission'] as const;
 
 export function getPermission(signal?: AbortSignal) {
-  return call(endpoints.permission, {}, { signal });
+  return call(permissionEndpoint, {}, { signal });
 }
 
 export function getPermissionQueryOptions() {
