@@ -1,9 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { endpoints, sessionEndpoints } from '@app/contracts';
+import { endpoints, memberInfo, sessionEndpoints, socialComplete } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { useUiStore } from '@/lib/ui-store';
-import { fail, loggedInHandlers, ok, siteHandlers } from '@/testing/fixtures';
+import {
+  fail,
+  loggedInHandlers,
+  loginResultFixture,
+  memberFixture,
+  ok,
+  siteHandlers,
+} from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 
 async function openUserMenu(account: string) {
@@ -103,5 +110,23 @@ describe('session flows', () => {
     expect(
       within(warning).getByText('Too many requests. Please try again after 5 minutes.'),
     ).toBeInTheDocument();
+  });
+
+  it('/social/callback posts provider, code and state, stores the session and goes to /', async () => {
+    let body: unknown;
+    window.sessionStorage.setItem('social_provider', 'google');
+    const { router } = renderApp('/social/callback?code=abc&state=xyz', {
+      ...siteHandlers(),
+      [socialComplete.path]: (_u, init) => {
+        body = JSON.parse(String(init?.body));
+        return ok(socialComplete, loginResultFixture({ token: 'tok-social' }));
+      },
+      [memberInfo.path]: () => ok(memberInfo, memberFixture({ account: 'g_alice' })),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index'));
+    expect(body).toEqual({ provider: 'google', code: 'abc', state: 'xyz' });
+    expect(window.sessionStorage.getItem('token')).toBe('tok-social');
+    expect(window.sessionStorage.getItem('social_provider')).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Account menu g_alice' })).toBeInTheDocument();
   });
 });
