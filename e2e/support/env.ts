@@ -10,4 +10,7 @@ export const serverEnv: Record<string, string> = {
   HOST: '127.0.0.1',
   DATA_DIR: E2E_DATA_DIR,
   LOG_LEVEL: 'warn',
+  // The e2e browser is on loopback; trusting it lets a test present another client address
+  // (X-Forwarded-For) to reach the new-IP verification step. Untrusted peers still can't.
+  TRUST_PROXY: '127.0.0.1',
 };
