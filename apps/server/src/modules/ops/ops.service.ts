@@ -1,3 +1,10 @@
+import {
+  PATTERN_KINDS,
+  patternById,
+  REGISTER_FIELDS,
+  type FieldConfig,
+  type RegisterField,
+} from '@app/contracts';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../lib/errors.ts';
 import { familyOf, normalizeIp, parseCidr } from '../../lib/net.ts';
@@ -74,6 +81,36 @@ export function createOpsService({ db, onChange = () => undefined }: OpsServiceD
       return { message: rules.map((r) => `${r.kind.padEnd(8)} ${r.value}`).join('\n') };
     },
 
+    /** Registration rules per field (spec §3/§5): shown, required, bounds and pattern kind. */
+    async field(name: string, changes: Partial<FieldConfig>): Promise<OpsResult> {
+      if (!(REGISTER_FIELDS as readonly string[]).includes(name)) {
+        throw new AppError(
+          'NOT_FOUND',
+          `unknown field "${name}"; valid fields: ${REGISTER_FIELDS.join(', ')}`,
+        );
+      }
+      const id = await merchantId();
+      const rows = await systemRepo.listRegisterFields(db, id);
+      const { field: _f, ...current } = rows.find((r) => r.field === name)!;
+      const next: FieldConfig = { ...current, ...changes };
+      const kind = patternById(next.patternId);
+      if (!kind) {
+        throw usage(`pattern must be one of ${PATTERN_KINDS.map((k) => `${k.id} (${k.name})`).join(', ')}`);
+      }
+      // The stored expression follows the kind (as the seed writes it) unless any characters are accepted.
+      if (next.acceptedPattern !== '*') next.acceptedPattern = kind.re.source;
+      if (next.minLength > next.maxLength)
+        throw usage(`min (${next.minLength}) is above max (${next.maxLength})`);
+      await systemRepo.updateRegisterField(db, id, name as RegisterField, next);
+      onChange();
+      return { message: `field ${name}: ${describeField(next)}` };
+    },
+
+    async fieldList(): Promise<OpsResult> {
+      const rows = await systemRepo.listRegisterFields(db, await merchantId());
+      return { message: rows.map((r) => `${r.field.padEnd(17)} ${describeField(r)}`).join('\n') };
+    },
+
     async flag(modId: string, on: boolean): Promise<OpsResult> {
       const id = await merchantId();
       if (!(await systemRepo.setNodeEnabled(db, id, modId, on))) {
@@ -86,7 +123,37 @@ export function createOpsService({ db, onChange = () => undefined }: OpsServiceD
   };
 }
 
-export const OPS_COMMANDS = ['maintenance', 'region', 'flag'] as const;
+function describeField(c: FieldConfig): string {
+  const kind = patternById(c.patternId)?.name ?? '?';
+  return `${c.enabled ? 'shown' : 'hidden'}, ${c.required ? 'required' : 'optional'}, ${c.minLength}-${c.maxLength}, pattern ${c.patternId} (${kind})${c.acceptedPattern === '*' ? ', any characters accepted' : ''}`;
+}
+
+/** `key=value` settings of the field command. */
+function parseFieldChanges(args: readonly string[]): Partial<FieldConfig> {
+  const out: Partial<FieldConfig> = {};
+  const int = (k: string, v: string) => {
+    if (!/^\d{1,4}$/.test(v)) throw usage(`${k} needs a whole number (got "${v}")`);
+    return Number(v);
+  };
+  for (const arg of args) {
+    const [k = '', v = ''] = arg.split('=', 2);
+    if (k === 'enabled' || k === 'required') out[k] = onOff(v, k);
+    else if (k === 'min') out.minLength = int(k, v);
+    else if (k === 'max') out.maxLength = int(k, v);
+    else if (k === 'pattern') out.patternId = int(k, v);
+    // '*' accepts any characters (spec §3); '' is replaced by the pattern kind's own expression.
+    else if (k === 'any') out.acceptedPattern = onOff(v, k) ? '*' : '';
+    else
+      throw usage(
+        `unknown setting "${arg}": use enabled=on|off required=on|off min=N max=N pattern=N any=on|off`,
+      );
+  }
+  if (Object.keys(out).length === 0)
+    throw usage('field needs at least one setting, e.g. field qqNum required=on');
+  return out;
+}
+
+export const OPS_COMMANDS = ['maintenance', 'region', 'flag', 'field'] as const;
 export type OpsCommand = (typeof OPS_COMMANDS)[number];
 
 export const OPS_USAGE = `usage: npm run ops -- <command>
@@ -95,6 +162,9 @@ export const OPS_USAGE = `usage: npm run ops -- <command>
   region unblock <code|ip|cidr>
   region list
   flag <modId> on|off                 toggle a whitelabel node (see GET /wps/system/whitelabel)
+  field list                          registration rules per field
+  field <name> key=value …            e.g. field qqNum enabled=on required=on min=5 max=12 pattern=7
+                                      (keys: enabled, required, min, max, pattern 1-23, any=on|off)
   help`;
 
 function onOff(v: string | undefined, what: string): boolean {
@@ -128,6 +198,12 @@ export async function runOpsCommand(
       const [modId, state] = args;
       if (!modId) throw usage('flag needs: <modId> on|off');
       return ops.flag(modId, onOff(state, `flag ${modId}`));
+    }
+    case 'field': {
+      const [name, ...rest] = args;
+      if (name === 'list') return ops.fieldList();
+      if (!name) throw usage('field needs: list, or <name> key=value …');
+      return ops.field(name, parseFieldChanges(rest));
     }
     default:
       throw usage(`unknown command "${command}"\n${OPS_USAGE}`);

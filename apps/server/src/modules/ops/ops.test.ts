@@ -127,3 +127,39 @@ describe('POST /ops/<command> (the CLI path while a server holds the data direct
     await bare.close();
   });
 });
+
+describe('field command', () => {
+  it('changes one registration field and the register setting shows it', async () => {
+    const r = await runOpsCommand(direct, 'field', [
+      'qqNum',
+      'enabled=on',
+      'required=on',
+      'min=5',
+      'max=9',
+      'pattern=7',
+    ]);
+    expect(r.message).toBe('field qqNum: shown, required, 5-9, pattern 7 (digits)');
+    const res = await app.inject({ url: '/wps/system/setting/register' });
+    expect(res.json().value.qqNum).toMatchObject({
+      enabled: true,
+      required: true,
+      minLength: 5,
+      maxLength: 9,
+      patternId: 7,
+    });
+    expect((await runOpsCommand(direct, 'field', ['qqNum', 'any=on'])).message).toContain('any characters');
+    expect((await runOpsCommand(direct, 'field', ['list'])).message).toContain('qqNum');
+  });
+
+  it('refuses an unknown field, pattern or setting, and min above max', async () => {
+    for (const args of [
+      ['nope', 'required=on'],
+      ['qqNum', 'pattern=99'],
+      ['qqNum', 'colour=red'],
+      ['qqNum', 'min=9', 'max=5'],
+      ['qqNum'],
+    ]) {
+      await expect(runOpsCommand(direct, 'field', args), args.join(' ')).rejects.toThrow();
+    }
+  });
+});

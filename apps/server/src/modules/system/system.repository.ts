@@ -74,6 +74,21 @@ export async function listRegisterFields(
   );
 }
 
+/** Writes one registration field's rules (the operator's `field` command). */
+export async function updateRegisterField(
+  q: Queryable,
+  merchantId: number,
+  field: RegisterField,
+  c: FieldConfig,
+): Promise<void> {
+  await q.query(
+    `update register_fields set enabled = $3, required = $4, min_length = $5, max_length = $6,
+            accepted_pattern = $7, pattern_id = $8
+      where merchant_id = $1 and field = $2`,
+    [merchantId, field, c.enabled, c.required, c.minLength, c.maxLength, c.acceptedPattern, c.patternId],
+  );
+}
+
 export async function listResources(
   q: Queryable,
   merchantId: number,
