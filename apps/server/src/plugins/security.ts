@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
+import { isApiPath } from './errors.ts';
 
 /**
  * The site's Content-Security-Policy: no inline script anywhere (issue 2 §5). The swagger-ui
@@ -26,7 +27,7 @@ export const CSP_DIRECTIVES = {
 };
 
 export interface SecurityOptions {
-  /** Requests per minute per client address, all routes. */
+  /** Requests per minute per client address, every API route. */
   globalPerMinute: number;
 }
 
@@ -43,6 +44,9 @@ async function security(app: FastifyInstance, opts: SecurityOptions): Promise<vo
     max: opts.globalPerMinute,
     timeWindow: '1 minute',
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+    // The client's files are not limited: one page load fetches dozens of chunks, and players
+    // behind one carrier NAT share an address; a refused chunk would leave a blank page.
+    allowList: (req) => !isApiPath(req.url),
   });
 }
 

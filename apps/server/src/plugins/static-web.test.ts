@@ -72,6 +72,26 @@ describe('the built client on the API origin', () => {
     }
   });
 
+  it('never rate-limits the client’s files, only the API (a page load fetches dozens of chunks)', async () => {
+    const limited = await buildTestApp({
+      db: app.services.db,
+      config: { webDist: dist, webDistExists: true },
+      rateLimit: { globalPerMinute: 3 },
+    });
+    try {
+      for (let i = 0; i < 10; i++) {
+        expect((await limited.inject({ url: '/assets/index-abc123.js' })).statusCode).toBe(200);
+        expect((await limited.inject({ url: '/index', headers: html })).statusCode).toBe(200);
+      }
+      const api = [];
+      for (let i = 0; i < 5; i++)
+        api.push((await limited.inject({ url: '/wps/system/countries' })).statusCode);
+      expect(api).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('treats a request without an Accept header (curl, a link checker) as a page navigation', async () => {
     const res = await app.inject({ url: '/promotions' });
     expect(res.statusCode).toBe(200);
