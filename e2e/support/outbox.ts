@@ -12,7 +12,11 @@ interface OutboxMessage {
  * The newest code sent to `recipient` after `since` (ISO), read from the development outbox
  * (/dev/outbox.json) exactly as a person would read it at /dev/outbox. Polls briefly.
  */
-export async function latestCode(request: APIRequestContext, recipient: string, since: string): Promise<string> {
+export async function latestCode(
+  request: APIRequestContext,
+  recipient: string,
+  since: string,
+): Promise<string> {
   let code: string | null = null;
   await expect
     .poll(
