@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { setNonce } from 'get-nonce';
 import { App } from './app/app';
 import { getPermissionQueryOptions } from './features/system/api/get-permission';
 import { getStatusQueryOptions } from './features/system/api/get-status';
@@ -10,6 +11,9 @@ import { applyTheme, readTheme } from './lib/theme';
 import './styles/global.css';
 
 applyTheme(readTheme());
+// The dialogs' scroll lock injects one <style>; the strict CSP allows it by the page's nonce.
+const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
+if (nonce) setNonce(nonce);
 // Spec §4: a token without an account is discarded at start.
 discardOrphanToken();
 

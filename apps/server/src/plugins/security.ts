@@ -26,6 +26,22 @@ export const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * The policy as a header value, with a per-response nonce on style-src for the page document:
+ * the dialog library's scroll lock injects one <style> element and passes this nonce (read by the
+ * client from <meta name="csp-nonce">). Scripts stay 'self' only: no inline script, ever.
+ */
+export function cspHeader(styleNonce?: string): string {
+  const kebab = (k: string) => k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  return Object.entries(CSP_DIRECTIVES)
+    .filter((e): e is [string, string[]] => Array.isArray(e[1]))
+    .map(([k, v]) => {
+      const values = k === 'styleSrc' && styleNonce ? [...v, `'nonce-${styleNonce}'`] : v;
+      return `${kebab(k)} ${values.join(' ')}`;
+    })
+    .join(';');
+}
+
 export interface SecurityOptions {
   /** Requests per minute per client address, every API route. */
   globalPerMinute: number;

@@ -28,13 +28,28 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
+/**
+ * The page document: index.html with a fresh style nonce in <meta name="csp-nonce"> that the
+ * response's CSP allows for style-src only (scripts stay 'self').
+ */
+function expectPage(res: { body: string; headers: Record<string, unknown> }) {
+  const nonce = /<meta name="csp-nonce" content="([A-Za-z0-9+/=]{24})" \/>/.exec(res.body)?.[1];
+  expect(nonce).toBeDefined();
+  expect(res.body.replace(/\n\s*<meta name="csp-nonce"[^>]*>/, '')).toBe(INDEX);
+  const csp = String(res.headers['content-security-policy']);
+  expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
+  expect(csp).toContain("script-src 'self';");
+  expect(csp).not.toContain('unsafe-inline');
+  return nonce!;
+}
+
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
 describe('the built client on the API origin', () => {
   it('serves index.html at / without caching, under the strict CSP', async () => {
     const res = await app.inject({ url: '/', headers: html });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(INDEX);
+    expectPage(res);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
   });
@@ -54,7 +69,7 @@ describe('the built client on the API origin', () => {
     async (url) => {
       const res = await app.inject({ url, headers: html });
       expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(INDEX);
+      expectPage(res);
       expect(res.headers['cache-control']).toBe('no-cache');
     },
   );
@@ -92,10 +107,16 @@ describe('the built client on the API origin', () => {
     }
   });
 
+  it('gives every page load its own style nonce', async () => {
+    const a = expectPage(await app.inject({ url: '/index', headers: html }));
+    const b = expectPage(await app.inject({ url: '/index', headers: html }));
+    expect(a).not.toBe(b);
+  });
+
   it('treats a request without an Accept header (curl, a link checker) as a page navigation', async () => {
     const res = await app.inject({ url: '/promotions' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(INDEX);
+    expectPage(res);
   });
 
   it('says clearly that the client is not built, while the API runs', async () => {

@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_MESSAGE_KEYS } from '@app/contracts';
 import { isApiPath } from './errors.ts';
+import { cspHeader } from './security.ts';
 
 export interface StaticWebOptions {
   /** The built client (apps/web/dist). */
@@ -52,8 +55,23 @@ async function staticWeb(app: FastifyInstance, opts: StaticWebOptions): Promise<
     return;
   }
 
+  // The page document carries a fresh style nonce each time (see cspHeader), so it is answered
+  // here rather than as a static file; it is small and read once.
+  const indexHtml = readFileSync(path.join(opts.root, 'index.html'), 'utf8');
+  const sendPage = (reply: FastifyReply) => {
+    const nonce = randomBytes(16).toString('base64');
+    return reply
+      .code(200)
+      .header('content-security-policy', cspHeader(nonce))
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`));
+  };
+  app.get('/', { schema: { hide: true } }, (_req, reply) => sendPage(reply));
+
   await app.register(fastifyStatic, {
     root: opts.root,
+    index: false,
     preCompressed: true,
     cacheControl: false,
     etag: true,
@@ -67,7 +85,7 @@ async function staticWeb(app: FastifyInstance, opts: StaticWebOptions): Promise<
   });
 
   app.setNotFoundHandler((req, reply) => {
-    if (isPageNavigation(req)) return reply.code(200).sendFile('index.html');
+    if (isPageNavigation(req)) return sendPage(reply);
     return notFoundEnvelope(reply);
   });
 }
