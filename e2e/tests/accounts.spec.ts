@@ -253,6 +253,49 @@ test('an authenticator is bound in the security centre with a QR code', async ({
   totpSecret = secret;
 });
 
+test('the security centre saves the profile (age confirm), a payment password and a bound e-mail', async ({
+  page,
+  request,
+}) => {
+  await asNewClient(page);
+  await page.goto('/index');
+  await logIn(page, 'player01', 'Player2026!');
+  await expectLoggedIn(page, 'player01');
+  await accountMenu(page, 'player01').click();
+  await page
+    .getByRole('menuitem', { name: 'Member centre' })
+    .or(page.getByRole('button', { name: 'Member centre' }))
+    .first()
+    .click();
+  const centre = page.getByRole('dialog', { name: 'Member centre' });
+
+  // Profile: a birthday under 21 asks for a confirmation first (spec §5); under 18 is refused.
+  await centre.getByRole('textbox', { name: 'Nickname' }).fill('Lucky Player');
+  const year = new Date().getFullYear();
+  await centre.getByLabel('Birthday').fill(`${year - 20}-01-15`);
+  await centre.getByRole('button', { name: 'Save profile' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm your age' });
+  await confirm.getByRole('button', { name: 'I am over 21' }).click();
+  await expect(centre.getByRole('status').filter({ hasText: 'Saved.' }).first()).toBeVisible();
+
+  // Payment password: set with the login password.
+  await centre.getByRole('textbox', { name: 'Login password' }).fill('Player2026!');
+  await centre.getByRole('textbox', { name: 'New payment password' }).fill('246810');
+  await centre.getByRole('textbox', { name: 'Confirm payment password' }).fill('246810');
+  await centre.getByRole('button', { name: 'Save payment password' }).click();
+  await expect(centre.getByRole('textbox', { name: 'Current payment password' })).toBeVisible();
+
+  // E-mail: a code to the new address binds it.
+  await centre.getByRole('textbox', { name: 'E-mail', exact: true }).fill('player01@example.com');
+  const since = now();
+  await centre.getByRole('button', { name: 'Send code' }).last().click();
+  await centre
+    .getByRole('textbox', { name: 'E-mail code' })
+    .fill(await latestCode(request, 'player01@example.com', since));
+  await centre.getByRole('button', { name: 'Bind e-mail address' }).click();
+  await expect(centre.getByText(/p•+@example\.com|player01@example\.com/).first()).toBeVisible();
+});
+
 test('a login from a new IP asks for one more step: SMS, e-mail, payee name and authenticator', async ({
   page,
   request,
