@@ -138,6 +138,98 @@ test('SMS login: send the code, read it from the outbox, sign in', async ({ page
   await expectLoggedIn(page, 'demo01');
 });
 
+test('verification-code login: a refused code request is a warning with the server message; a wrong code is refused; the right one signs in', async ({
+  page,
+  context,
+  request,
+}) => {
+  await asNewClient(page);
+  await page.goto('/index');
+  const dialog = await openLogin(page);
+  await dialog.getByRole('button', { name: 'Log in with verification code' }).click();
+  await dialog.getByRole('textbox', { name: 'Mobile number' }).fill('912345678');
+  const since = now();
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  // The firebase path counts down one minute (spec §4).
+  await expect(dialog.getByRole('button', { name: /^Resend in (60|59|58) s$/ })).toBeDisabled();
+  const code = await latestCode(request, '+95 912345678', since);
+
+  // Another tab asks again within the server's 60 s: the warning dialog shows the server message.
+  const other = await context.newPage();
+  await other.addInitScript(() => localStorage.setItem('lang', 'EN'));
+  await other.goto('/index');
+  const second = await openLogin(other);
+  await second.getByRole('button', { name: 'Log in with verification code' }).click();
+  await second.getByRole('textbox', { name: 'Mobile number' }).fill('912345678');
+  await second.getByRole('button', { name: 'Send code' }).click();
+  const warning = other.getByRole('dialog', { name: 'Warning' });
+  await expect(warning).toContainText('Too many requests. Please try again after 5 minutes.');
+  await warning.getByRole('button', { name: 'OK' }).click();
+  await other.close();
+
+  await dialog
+    .getByRole('textbox', { name: 'Verification code' })
+    .fill(code === '000000' ? '111111' : '000000');
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await expect(accountMenu(page, 'demo01')).toHaveCount(0);
+  await dialog.getByRole('textbox', { name: 'Verification code' }).fill(code);
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expectLoggedIn(page, 'demo01');
+});
+
+test('mobile registration: the number is the username, proven by an SMS code', async ({ page, request }) => {
+  await asNewClient(page);
+  ops('field', 'captcha', 'enabled=off');
+  try {
+    await page.goto('/register');
+    const dialog = page.getByRole('dialog', { name: 'Register' });
+    await dialog.getByRole('tab', { name: 'Mobile' }).click();
+    await dialog.getByRole('textbox', { name: 'Mobile number' }).fill('955500123');
+    const since = now();
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    await expect(dialog.getByRole('button', { name: /^Resend in \d+ s$/ })).toBeDisabled();
+    await dialog
+      .getByRole('textbox', { name: 'Verification code' })
+      .fill(await latestCode(request, '+95 955500123', since));
+    await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('Mobile2026');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await expectLoggedIn(page, '955500123');
+  } finally {
+    opsQuiet('field', 'captcha', 'enabled=on');
+  }
+});
+
+test('the agent centre opens for an agent (team overview) and is not offered to a member', async ({
+  page,
+}) => {
+  await asNewClient(page);
+  await page.goto('/index');
+  await logIn(page, 'agent01', 'Agent2026!');
+  await expectLoggedIn(page, 'agent01');
+  await accountMenu(page, 'agent01').click();
+  await page
+    .getByRole('menuitem', { name: 'Agent centre' })
+    .or(page.getByRole('button', { name: 'Agent centre' }))
+    .first()
+    .click();
+  const centre = page.getByRole('dialog', { name: 'Agent centre' });
+  await expect(centre.getByRole('heading', { name: 'Team overview' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await signOut(page, 'agent01');
+
+  await logIn(page, 'player01', 'Player2026!');
+  await accountMenu(page, 'player01').click();
+  await expect(
+    page
+      .getByRole('menuitem', { name: 'Member centre' })
+      .or(page.getByRole('button', { name: 'Member centre' }))
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Agent centre' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Agent centre' })).toHaveCount(0);
+});
+
 // Registration (spec §5): every pattern kind rejected and accepted on a field the operator
 // configures, then a real sign-up through an agent's invitation code.
 const en = JSON.parse(
