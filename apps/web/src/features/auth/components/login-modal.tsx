@@ -110,6 +110,8 @@ interface PasswordValues {
   password: string;
   captcha: string;
   rememberMe: boolean;
+  /** Spec §6: the member entry, or the agent entry (non-agents cannot log in there). */
+  entry: 'member' | 'agent';
 }
 
 function PasswordLogin({ onChallenge }: { onChallenge: (c: Challenge, username: string) => void }) {
@@ -119,7 +121,7 @@ function PasswordLogin({ onChallenge }: { onChallenge: (c: Challenge, username: 
   const [showCaptcha, setShowCaptcha] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setValue, formState } = useForm<PasswordValues>({
-    defaultValues: { username: '', password: '', captcha: '', rememberMe: false },
+    defaultValues: { username: '', password: '', captcha: '', rememberMe: false, entry: 'member' },
   });
 
   useEffect(() => {
@@ -147,7 +149,7 @@ function PasswordLogin({ onChallenge }: { onChallenge: (c: Challenge, username: 
         password: v.password.trim(),
         captcha: showCaptcha ? v.captcha.trim() : undefined,
         rememberMe: v.rememberMe,
-        entry: 'member',
+        entry: v.entry,
       });
       if (answer.kind === 'verify') onChallenge(answer, username);
       else await completeLogin(answer.session, { type: 'username', username });
@@ -170,6 +172,17 @@ function PasswordLogin({ onChallenge }: { onChallenge: (c: Challenge, username: 
   const err = formState.errors;
   return (
     <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
+      <fieldset className={styles.entry}>
+        <legend>{t('auth.entry.label')}</legend>
+        <label>
+          <input type="radio" value="member" {...register('entry')} />
+          {t('auth.entry.member')}
+        </label>
+        <label>
+          <input type="radio" value="agent" {...register('entry')} />
+          {t('auth.entry.agent')}
+        </label>
+      </fieldset>
       <TextField
         label={t('auth.username')}
         autoComplete="username"
