@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_PORT, serverEnv } from './support/env.ts';
+import { E2E_OIDC_PORT, E2E_PORT, oidcProviderEnv, serverEnv } from './support/env.ts';
 
 // Runs against the real built server (the same `apps/server/dist/server.mjs` that `npm start`
 // runs) on a fresh embedded database in a temporary folder, driving the Debian Chromium (no
@@ -29,14 +29,27 @@ export default defineConfig({
       grep: /@phone/,
     },
   ],
-  webServer: {
-    command: 'node e2e/support/start-server.mjs',
-    cwd: '..',
-    url: `http://127.0.0.1:${E2E_PORT}/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: serverEnv,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  // The local OpenID provider (standing in for Google) first, then the server that uses it.
+  webServer: [
+    {
+      command: 'node e2e/support/oidc-provider.mjs',
+      cwd: '..',
+      url: `http://127.0.0.1:${E2E_OIDC_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: oidcProviderEnv,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node e2e/support/start-server.mjs',
+      cwd: '..',
+      url: `http://127.0.0.1:${E2E_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: serverEnv,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

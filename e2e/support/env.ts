@@ -5,6 +5,17 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 /** A fixed folder per port, wiped by start-server.mjs before each run, so every run starts fresh. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? join(tmpdir(), `e2e-data-${E2E_PORT}`);
 
+/** The local OpenID provider standing in for Google (support/oidc-provider.mjs). */
+export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 8182);
+const oidcClient = { id: 'e2e-google', secret: 'e2e-google-secret-not-for-production' };
+
+export const oidcProviderEnv: Record<string, string> = {
+  E2E_OIDC_PORT: String(E2E_OIDC_PORT),
+  E2E_OIDC_CLIENT_ID: oidcClient.id,
+  E2E_OIDC_CLIENT_SECRET: oidcClient.secret,
+  E2E_OIDC_REDIRECT_URI: `http://127.0.0.1:${E2E_PORT}/social/callback`,
+};
+
 export const serverEnv: Record<string, string> = {
   PORT: String(E2E_PORT),
   HOST: '127.0.0.1',
@@ -13,4 +24,9 @@ export const serverEnv: Record<string, string> = {
   // The e2e browser is on loopback; trusting it lets a test present another client address
   // (X-Forwarded-For) to reach the new-IP verification step. Untrusted peers still can't.
   TRUST_PROXY: '127.0.0.1',
+  // "Continue with Google" against the local provider (the socialGoogle flag stays off in the seed).
+  PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+  OIDC_GOOGLE_ISSUER: `http://127.0.0.1:${E2E_OIDC_PORT}`,
+  OIDC_GOOGLE_CLIENT_ID: oidcClient.id,
+  OIDC_GOOGLE_CLIENT_SECRET: oidcClient.secret,
 };
