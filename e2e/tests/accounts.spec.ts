@@ -138,46 +138,6 @@ test('SMS login: send the code, read it from the outbox, sign in', async ({ page
   await expectLoggedIn(page, 'demo01');
 });
 
-test('verification-code login: a refused code request is a warning with the server message; a wrong code is refused; the right one signs in', async ({
-  page,
-  context,
-  request,
-}) => {
-  await asNewClient(page);
-  await page.goto('/index');
-  const dialog = await openLogin(page);
-  await dialog.getByRole('button', { name: 'Log in with verification code' }).click();
-  await dialog.getByRole('textbox', { name: 'Mobile number' }).fill('912345678');
-  const since = now();
-  await dialog.getByRole('button', { name: 'Send code' }).click();
-  // The firebase path counts down one minute (spec §4).
-  await expect(dialog.getByRole('button', { name: /^Resend in (60|59|58) s$/ })).toBeDisabled();
-  const code = await latestCode(request, '+95 912345678', since);
-
-  // Another tab asks again within the server's 60 s: the warning dialog shows the server message.
-  const other = await context.newPage();
-  await other.addInitScript(() => localStorage.setItem('lang', 'EN'));
-  await other.goto('/index');
-  const second = await openLogin(other);
-  await second.getByRole('button', { name: 'Log in with verification code' }).click();
-  await second.getByRole('textbox', { name: 'Mobile number' }).fill('912345678');
-  await second.getByRole('button', { name: 'Send code' }).click();
-  const warning = other.getByRole('dialog', { name: 'Warning' });
-  await expect(warning).toContainText('Too many requests. Please try again after 5 minutes.');
-  await warning.getByRole('button', { name: 'OK' }).click();
-  await other.close();
-
-  await dialog
-    .getByRole('textbox', { name: 'Verification code' })
-    .fill(code === '000000' ? '111111' : '000000');
-  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(dialog.getByRole('alert')).toBeVisible();
-  await expect(accountMenu(page, 'demo01')).toHaveCount(0);
-  await dialog.getByRole('textbox', { name: 'Verification code' }).fill(code);
-  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expectLoggedIn(page, 'demo01');
-});
-
 test('mobile registration: the number is the username, proven by an SMS code', async ({ page, request }) => {
   await asNewClient(page);
   ops('field', 'captcha', 'enabled=off');
@@ -228,6 +188,63 @@ test('the agent centre opens for an agent (team overview) and is not offered to 
   ).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Agent centre' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Agent centre' })).toHaveCount(0);
+});
+
+test('the agent entry refuses a non-agent and lets an agent in', async ({ page }) => {
+  await asNewClient(page);
+  await page.goto('/index');
+  const dialog = await openLogin(page);
+  await dialog.getByRole('radio', { name: 'Agent' }).check();
+  await dialog.getByRole('textbox', { name: 'Username' }).fill('player01');
+  await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('Player2026!');
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Non-agents cannot log in to the agent centre.');
+  await dialog.getByRole('textbox', { name: 'Username' }).fill('agent01');
+  await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('Agent2026!');
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expectLoggedIn(page, 'agent01');
+});
+
+test('a member changes the password, other sessions end, and the login history lists the sign-ins', async ({
+  page,
+  context,
+}) => {
+  await asNewClient(page);
+  await page.goto('/index');
+  await logIn(page, 'agent01', 'Agent2026!');
+  await expectLoggedIn(page, 'agent01');
+  // A second session of the same member in another browser.
+  const other = await context.browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const otherPage = await other.newPage();
+  await otherPage.addInitScript(() => localStorage.setItem('lang', 'EN'));
+  await otherPage.goto('/index');
+  await logIn(otherPage, 'agent01', 'Agent2026!');
+  await expectLoggedIn(otherPage, 'agent01');
+
+  await accountMenu(page, 'agent01').click();
+  await page
+    .getByRole('menuitem', { name: 'Member centre' })
+    .or(page.getByRole('button', { name: 'Member centre' }))
+    .first()
+    .click();
+  const centre = page.getByRole('dialog', { name: 'Member centre' });
+  await expect(centre.getByRole('table')).toContainText('127.0.0.1');
+  await centre.getByRole('button', { name: 'Change password' }).click();
+  const change = page.getByRole('dialog', { name: 'Change password' });
+  await change.getByRole('textbox', { name: 'Current password' }).fill('Agent2026!');
+  await change.getByRole('textbox', { name: 'New password', exact: true }).fill('Agent2026x');
+  await change.getByRole('textbox', { name: 'Confirm new password' }).fill('Agent2026x');
+  await change.getByRole('button', { name: 'Save new password' }).click();
+  await expect(change).toBeHidden();
+  if (await centre.isVisible()) await page.keyboard.press('Escape');
+  await expectLoggedIn(page, 'agent01');
+
+  // The other browser's session has ended: its next member call sends it to the login popup.
+  await otherPage.reload();
+  await expect(
+    otherPage.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }),
+  ).toBeVisible();
+  await other.close();
 });
 
 // Registration (spec §5): every pattern kind rejected and accepted on a field the operator
@@ -386,6 +403,56 @@ test('the security centre saves the profile (age confirm), a payment password an
     .fill(await latestCode(request, 'player01@example.com', since));
   await centre.getByRole('button', { name: 'Bind e-mail address' }).click();
   await expect(centre.getByText(/p•+@example\.com|player01@example\.com/).first()).toBeVisible();
+
+  // Mobile: the same with an SMS code; the verification-code login below uses this number.
+  await centre.getByRole('textbox', { name: 'Mobile number' }).fill('955500777');
+  const sinceSms = now();
+  await centre.getByRole('button', { name: 'Send code' }).first().click();
+  await centre
+    .getByRole('textbox', { name: 'Verification code' })
+    .fill(await latestCode(request, '+95 955500777', sinceSms));
+  await centre.getByRole('button', { name: 'Bind mobile' }).click();
+  await expect(centre.getByText(/•+0777|955500777/).first()).toBeVisible();
+});
+
+test('verification-code login: a refused code request is a warning with the server message; a wrong code is refused; the right one signs in', async ({
+  page,
+  context,
+  request,
+}) => {
+  await asNewClient(page);
+  await page.goto('/index');
+  const dialog = await openLogin(page);
+  await dialog.getByRole('button', { name: 'Log in with verification code' }).click();
+  await dialog.getByRole('textbox', { name: 'Mobile number' }).fill('955500777');
+  const since = now();
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  // The firebase path counts down one minute (spec §4).
+  await expect(dialog.getByRole('button', { name: /^Resend in (60|59|58) s$/ })).toBeDisabled();
+  const code = await latestCode(request, '+95 955500777', since);
+
+  // Another tab asks again within the server's 60 s: the warning dialog shows the server message.
+  const other = await context.newPage();
+  await other.addInitScript(() => localStorage.setItem('lang', 'EN'));
+  await other.goto('/index');
+  const second = await openLogin(other);
+  await second.getByRole('button', { name: 'Log in with verification code' }).click();
+  await second.getByRole('textbox', { name: 'Mobile number' }).fill('955500777');
+  await second.getByRole('button', { name: 'Send code' }).click();
+  const warning = other.getByRole('dialog', { name: 'Warning' });
+  await expect(warning).toContainText('Too many requests. Please try again after 5 minutes.');
+  await warning.getByRole('button', { name: 'OK' }).click();
+  await other.close();
+
+  await dialog
+    .getByRole('textbox', { name: 'Verification code' })
+    .fill(code === '000000' ? '111111' : '000000');
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await expect(accountMenu(page, 'player01')).toHaveCount(0);
+  await dialog.getByRole('textbox', { name: 'Verification code' }).fill(code);
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expectLoggedIn(page, 'player01');
 });
 
 test('a login from a new IP asks for one more step: SMS, e-mail, payee name and authenticator', async ({
