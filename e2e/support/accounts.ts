@@ -42,6 +42,17 @@ export async function expectLoggedIn(page: Page, account: string) {
   await expect(accountMenu(page, account)).toBeVisible();
 }
 
+/** Opens the member centre from the account menu; answers the centre's dialog. */
+export async function openMemberCentre(page: Page, account: string) {
+  await accountMenu(page, account).click();
+  await page
+    .getByRole('menuitem', { name: 'Member centre' })
+    .or(page.getByRole('button', { name: 'Member centre' }))
+    .first()
+    .click();
+  return page.getByRole('dialog', { name: 'Member centre' });
+}
+
 export async function signOut(page: Page, account: string) {
   await accountMenu(page, account).click();
   await page

@@ -9,6 +9,7 @@ import {
   logIn,
   loginDialog,
   openLogin,
+  openMemberCentre,
   signOut,
 } from '../support/accounts.ts';
 import { ops, opsQuiet } from '../support/ops.ts';
@@ -46,13 +47,7 @@ test('log in with remember-me, see the previous login, sign out', async ({ page,
   await other.close();
 
   // The member centre opens on "My account" with the previous login's time and IP.
-  await accountMenu(page, 'demo01').click();
-  await page
-    .getByRole('menuitem', { name: 'Member centre' })
-    .or(page.getByRole('button', { name: 'Member centre' }))
-    .first()
-    .click();
-  await expect(page.getByRole('dialog', { name: 'Member centre' })).toBeVisible();
+  await expect(await openMemberCentre(page, 'demo01')).toBeVisible();
   await page.keyboard.press('Escape');
 
   await signOut(page, 'demo01');
@@ -221,13 +216,7 @@ test('a member changes the password, other sessions end, and the login history l
   await logIn(otherPage, 'agent01', 'Agent2026!');
   await expectLoggedIn(otherPage, 'agent01');
 
-  await accountMenu(page, 'agent01').click();
-  await page
-    .getByRole('menuitem', { name: 'Member centre' })
-    .or(page.getByRole('button', { name: 'Member centre' }))
-    .first()
-    .click();
-  const centre = page.getByRole('dialog', { name: 'Member centre' });
+  const centre = await openMemberCentre(page, 'agent01');
   await expect(centre.getByRole('table')).toContainText('127.0.0.1');
   await centre.getByRole('button', { name: 'Change password' }).click();
   const change = page.getByRole('dialog', { name: 'Change password' });
@@ -344,13 +333,7 @@ test('an authenticator is bound in the security centre with a QR code', async ({
   await page.goto('/index');
   await logIn(page, 'demo01', 'Demo2026!');
   await expectLoggedIn(page, 'demo01');
-  await accountMenu(page, 'demo01').click();
-  await page
-    .getByRole('menuitem', { name: 'Member centre' })
-    .or(page.getByRole('button', { name: 'Member centre' }))
-    .first()
-    .click();
-  const centre = page.getByRole('dialog', { name: 'Member centre' });
+  const centre = await openMemberCentre(page, 'demo01');
   await centre.getByRole('button', { name: 'Set up authenticator' }).click();
   await expect(centre.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await centre.locator('code').first().innerText()).replace(/\s/g, '');
@@ -370,13 +353,7 @@ test('the security centre saves the profile (age confirm), a payment password an
   await page.goto('/index');
   await logIn(page, 'player01', 'Player2026!');
   await expectLoggedIn(page, 'player01');
-  await accountMenu(page, 'player01').click();
-  await page
-    .getByRole('menuitem', { name: 'Member centre' })
-    .or(page.getByRole('button', { name: 'Member centre' }))
-    .first()
-    .click();
-  const centre = page.getByRole('dialog', { name: 'Member centre' });
+  const centre = await openMemberCentre(page, 'player01');
 
   // Profile: a birthday under 21 asks for a confirmation first (spec §5); under 18 is refused.
   await centre.getByRole('textbox', { name: 'Nickname' }).fill('Lucky Player');
