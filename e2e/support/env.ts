@@ -5,6 +5,9 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 /** A fixed folder per port, wiped by start-server.mjs before each run, so every run starts fresh. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? join(tmpdir(), `e2e-data-${E2E_PORT}`);
 
+/** Telegram login: the server verifies the widget's data by HMAC with this (test-only) token. */
+export const TELEGRAM_BOT = { token: '123456:e2e-telegram-bot-token', name: 'e2e_login_bot' };
+
 /** The local OpenID provider standing in for Google (support/oidc-provider.mjs). */
 export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 8182);
 const oidcClient = { id: 'e2e-google', secret: 'e2e-google-secret-not-for-production' };
@@ -29,4 +32,7 @@ export const serverEnv: Record<string, string> = {
   OIDC_GOOGLE_ISSUER: `http://127.0.0.1:${E2E_OIDC_PORT}`,
   OIDC_GOOGLE_CLIENT_ID: oidcClient.id,
   OIDC_GOOGLE_CLIENT_SECRET: oidcClient.secret,
+  // A Telegram bot for the login widget; the test signs the widget's data with this token.
+  TELEGRAM_BOT_TOKEN: TELEGRAM_BOT.token,
+  TELEGRAM_BOT_NAME: TELEGRAM_BOT.name,
 };

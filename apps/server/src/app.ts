@@ -39,7 +39,7 @@ import errors from './plugins/errors.ts';
 import guards from './plugins/guards.ts';
 import openapi from './plugins/openapi.ts';
 import requestContext from './plugins/request-context.ts';
-import security from './plugins/security.ts';
+import security, { cspExtraFor } from './plugins/security.ts';
 import staticWeb from './plugins/static-web.ts';
 
 export interface Services {
@@ -166,7 +166,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errors);
   await app.register(requestContext);
-  await app.register(security, { globalPerMinute: limits.globalPerMinute });
+  const cspExtra = cspExtraFor(config.social);
+  await app.register(security, { globalPerMinute: limits.globalPerMinute, cspExtra });
   if (config.docs) await app.register(openapi);
   await app.register(guards, { access });
   await app.register(sessionPlugin, { db, now });
@@ -192,6 +193,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(avatarRoutes);
   // The outbox pages show codes: development and tests only, never in production.
   if (config.nodeEnv !== 'production') await app.register(outboxRoutes, { db });
-  await app.register(staticWeb, { root: config.webDist, exists: config.webDistExists });
+  await app.register(staticWeb, { root: config.webDist, exists: config.webDistExists, cspExtra });
   return app;
 }

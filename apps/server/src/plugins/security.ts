@@ -31,9 +31,9 @@ export const CSP_DIRECTIVES = {
  * the dialog library's scroll lock injects one <style> element and passes this nonce (read by the
  * client from <meta name="csp-nonce">). Scripts stay 'self' only: no inline script, ever.
  */
-export function cspHeader(styleNonce?: string): string {
+export function cspHeader(styleNonce?: string, extra: CspExtra = {}): string {
   const kebab = (k: string) => k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-  return Object.entries(CSP_DIRECTIVES)
+  return Object.entries(withExtra(extra))
     .filter((e): e is [string, string[]] => Array.isArray(e[1]))
     .map(([k, v]) => {
       const values = k === 'styleSrc' && styleNonce ? [...v, `'nonce-${styleNonce}'`] : v;
@@ -42,14 +42,38 @@ export function cspHeader(styleNonce?: string): string {
     .join(';');
 }
 
+/** Third-party origins the operator's configuration needs, added to their directives only. */
+export type CspExtra = Partial<Record<'scriptSrc' | 'frameSrc', string[]>>;
+
+/**
+ * Telegram's login widget (spec §1 social logins) is a script from telegram.org that frames
+ * oauth.telegram.org; it is allowed only when a Telegram bot is configured.
+ */
+export function cspExtraFor(
+  social: { telegram: { botToken?: string | undefined; botName?: string | undefined } } | undefined,
+): CspExtra {
+  return social?.telegram.botToken && social.telegram.botName
+    ? { scriptSrc: ['https://telegram.org'], frameSrc: ['https://oauth.telegram.org'] }
+    : {};
+}
+
+function withExtra(extra: CspExtra): typeof CSP_DIRECTIVES {
+  return {
+    ...CSP_DIRECTIVES,
+    scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...(extra.scriptSrc ?? [])],
+    frameSrc: [...CSP_DIRECTIVES.frameSrc, ...(extra.frameSrc ?? [])],
+  };
+}
+
 export interface SecurityOptions {
   /** Requests per minute per client address, every API route. */
   globalPerMinute: number;
+  cspExtra?: CspExtra;
 }
 
 async function security(app: FastifyInstance, opts: SecurityOptions): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives: withExtra(opts.cspExtra ?? {}) },
     // The game frame (DESIGN §4) embeds same-origin game pages; cross-origin isolation would
     // break third-party vendors' frames later.
     crossOriginEmbedderPolicy: false,

@@ -127,3 +127,37 @@ describe('the built client on the API origin', () => {
     expect((await unbuilt.inject({ url: '/health' })).statusCode).toBe(200);
   });
 });
+
+describe('the CSP with a Telegram bot configured', () => {
+  it('allows telegram.org scripts and oauth.telegram.org frames only then', async () => {
+    const telegram = await buildTestApp({
+      db: app.services.db,
+      config: {
+        webDist: dist,
+        webDistExists: true,
+        social: {
+          publicUrl: 'http://localhost:8080',
+          google: { issuer: 'https://accounts.google.com', clientId: undefined, clientSecret: undefined },
+          facebook: { issuer: 'https://www.facebook.com', clientId: undefined, clientSecret: undefined },
+          telegram: { botToken: '1:abc', botName: 'demo_bot' },
+        },
+      },
+    });
+    try {
+      for (const res of [
+        await telegram.inject({ url: '/index', headers: html }),
+        await telegram.inject({ url: '/wps/system/countries' }),
+      ]) {
+        const csp = String(res.headers['content-security-policy']);
+        expect(csp).toContain("script-src 'self' https://telegram.org;");
+        expect(csp).toContain("frame-src 'self' https://oauth.telegram.org;");
+      }
+      const plain = String(
+        (await app.inject({ url: '/index', headers: html })).headers['content-security-policy'],
+      );
+      expect(plain).not.toContain('telegram');
+    } finally {
+      await telegram.close();
+    }
+  });
+});

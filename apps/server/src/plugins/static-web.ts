@@ -6,13 +6,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_MESSAGE_KEYS } from '@app/contracts';
 import { isApiPath } from './errors.ts';
-import { cspHeader } from './security.ts';
+import { cspHeader, type CspExtra } from './security.ts';
 
 export interface StaticWebOptions {
   /** The built client (apps/web/dist). */
   root: string;
   /** False when the client is not built: the API still runs and pages say so. */
   exists: boolean;
+  cspExtra?: CspExtra;
 }
 
 /** Other paths that are the server's own and never the client's pages. */
@@ -62,7 +63,7 @@ async function staticWeb(app: FastifyInstance, opts: StaticWebOptions): Promise<
     const nonce = randomBytes(16).toString('base64');
     return reply
       .code(200)
-      .header('content-security-policy', cspHeader(nonce))
+      .header('content-security-policy', cspHeader(nonce, opts.cspExtra))
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(indexHtml.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`));

@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { formStyles as styles } from '@/components/ui/field';
+import { paths } from '@/config/paths';
 import { useFlags } from '@/lib/status';
 import { errorKey } from '@/lib/api-client';
-import { startSocialLogin, telegramLogin, useSocialProviders, type TelegramUser } from '../api/social';
-import { useCompleteLogin } from '../hooks/use-complete-login';
+import { startSocialLogin, useSocialProviders } from '../api/social';
 
 const LABELS = {
   google: 'auth.social.google',
@@ -27,7 +27,7 @@ export function SocialButtons() {
         {providers.data.map((p) =>
           p.provider === 'telegram' ? (
             p.botName ? (
-              <TelegramWidget key={p.provider} botName={p.botName} onError={setError} />
+              <TelegramWidget key={p.provider} botName={p.botName} />
             ) : null
           ) : (
             <Button
@@ -55,39 +55,26 @@ export function SocialButtons() {
   );
 }
 
-declare global {
-  interface Window {
-    onTelegramAuth?: (user: TelegramUser) => void;
-  }
-}
-
 /**
- * Telegram's official login widget, rendered only when the server names a bot. Its script comes
- * from telegram.org: the operator adds https://telegram.org and https://oauth.telegram.org to the
- * CSP (script-src, frame-src) when enabling Telegram; nothing third-party loads otherwise.
+ * Telegram's official login widget, rendered only when the server names a bot. It runs in its
+ * redirect mode: after the player confirms in Telegram, the browser comes back to
+ * /social/callback?provider=telegram with the signed login data, which the server verifies by its
+ * HMAC. (The callback mode would need the widget to evaluate a string, which the CSP forbids.) The
+ * server adds telegram.org to its CSP only when a bot is configured.
  */
-function TelegramWidget({ botName, onError }: { botName: string; onError: (key: string) => void }) {
+function TelegramWidget({ botName }: { botName: string }) {
   const ref = useRef<HTMLDivElement>(null);
-  const completeLogin = useCompleteLogin();
   useEffect(() => {
     const host = ref.current;
     if (!host) return;
-    window.onTelegramAuth = (user) => {
-      telegramLogin(user)
-        .then((r) => completeLogin(r, { type: 'username' }))
-        .catch((e: unknown) => onError(errorKey(e)));
-    };
     const script = document.createElement('script');
     script.async = true;
     script.src = 'https://telegram.org/js/telegram-widget.js?22';
     script.dataset.telegramLogin = botName;
     script.dataset.size = 'medium';
-    script.dataset.onauth = 'onTelegramAuth(user)';
+    script.dataset.authUrl = `${window.location.origin}${paths.socialCallback}?provider=telegram`;
     host.appendChild(script);
-    return () => {
-      host.replaceChildren();
-      delete window.onTelegramAuth;
-    };
-  }, [botName, completeLogin, onError]);
+    return () => host.replaceChildren();
+  }, [botName]);
   return <div ref={ref} />;
 }
