@@ -32,6 +32,11 @@ export const serverEnv: Record<string, string> = {
   OIDC_GOOGLE_ISSUER: `http://127.0.0.1:${E2E_OIDC_PORT}`,
   OIDC_GOOGLE_CLIENT_ID: oidcClient.id,
   OIDC_GOOGLE_CLIENT_SECRET: oidcClient.secret,
+  // The same local provider stands in for Facebook: the server runs the same OpenID Connect code
+  // for both; what differs is configuration.
+  OIDC_FACEBOOK_ISSUER: `http://127.0.0.1:${E2E_OIDC_PORT}`,
+  OIDC_FACEBOOK_CLIENT_ID: oidcClient.id,
+  OIDC_FACEBOOK_CLIENT_SECRET: oidcClient.secret,
   // A Telegram bot for the login widget; the test signs the widget's data with this token.
   TELEGRAM_BOT_TOKEN: TELEGRAM_BOT.token,
   TELEGRAM_BOT_NAME: TELEGRAM_BOT.name,

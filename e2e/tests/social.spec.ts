@@ -101,6 +101,25 @@ test('continue with Google: the provider signs the member in, and again to the s
   }
 });
 
+test('continue with Facebook: the same flow through its own button and flag', async ({ page, context }) => {
+  await asNewClient(page);
+  ops('flag', 'socialFacebook', 'on');
+  try {
+    await context.clearCookies({ name: /^_session/ });
+    await page.goto('/index');
+    const dialog = await openLogin(page);
+    // Only the enabled provider is offered.
+    await expect(dialog.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+    const authorize = page.waitForRequest((r) => r.url().startsWith(`${providerOrigin}/auth?`));
+    await dialog.getByRole('button', { name: 'Continue with Facebook' }).click();
+    expect(new URL((await authorize).url()).searchParams.get('code_challenge_method')).toBe('S256');
+    await signInAtProvider(page, `fb-${randomBytes(4).toString('hex')}`);
+    await expect(page.getByRole('button', { name: /^Account menu facebook_[0-9a-f]{10}$/ })).toBeVisible();
+  } finally {
+    ops('flag', 'socialFacebook', 'off');
+  }
+});
+
 test('a forged social callback shows an error and signs no one in', async ({ page }) => {
   await asNewClient(page);
   ops('flag', 'socialGoogle', 'on');
