@@ -284,6 +284,83 @@ function PaymentPasswordSection({ has }: { has: boolean }) {
   );
 }
 
+interface BindSectionProps {
+  id: string;
+  titleKey: string;
+  submitKey: string;
+  codeLabelKey: string;
+  bound: string | null;
+  /** The address field(s): mobile number with its country, or the e-mail address. */
+  target: ReactNode;
+  /** Message key when the address is not valid, else null. */
+  invalid: () => string | null;
+  /** Sends the code; answers the code's validity in minutes. */
+  send: () => Promise<number>;
+  bind: (code: string) => Promise<unknown>;
+  pending: boolean;
+}
+
+/** Bind an address with a code sent to it: the mobile and e-mail sections of the security centre. */
+function BindSection(p: BindSectionProps) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [warning, setWarning] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const button = useCodeButton(async () => SMS_COUNTDOWN_SECONDS * (await p.send()));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setDone(null);
+    const invalid = p.invalid();
+    if (invalid) return setError(invalid);
+    if (!codeSchema.safeParse(code.trim()).success) return setError('auth.code_required');
+    setError(null);
+    p.bind(code.trim()).then(
+      () => {
+        setCode('');
+        setDone('security.bound');
+      },
+      (err: unknown) => setError(errorKey(err)),
+    );
+  };
+  return (
+    <Section id={p.id} title={t(p.titleKey)}>
+      <p className={formStyles.hint}>
+        {p.bound ? t('security.bound_to', { value: p.bound }) : t('security.not_bound')}
+      </p>
+      <form className={formStyles.form} noValidate onSubmit={submit}>
+        {p.target}
+        <TextField
+          label={t(p.codeLabelKey)}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          addon={
+            <CodeButton
+              state={button.state}
+              onClick={() => {
+                const invalid = p.invalid();
+                if (invalid) return setError(invalid);
+                setError(null);
+                button.request().catch((err: unknown) => setWarning(errorKey(err)));
+              }}
+            />
+          }
+        />
+        <div className={styles.actions}>
+          <Button type="submit" disabled={p.pending}>
+            {t(p.submitKey)}
+          </Button>
+        </div>
+        <Result error={error} done={done} />
+      </form>
+      {warning ? <WarningDialog messageKey={warning} onClose={() => setWarning(null)} /> : null}
+    </Section>
+  );
+}
+
 function MobileSection({ bound }: { bound: string | null }) {
   const { t } = useTranslation();
   const countries = useCountries();
@@ -292,37 +369,20 @@ function MobileSection({ bound }: { bound: string | null }) {
   const bind = useSecurityMutation(bindMobileEndpoint);
   const [dialing, setDialing] = useState(DEFAULT_DIALING_CODE);
   const [mobile, setMobile] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [warning, setWarning] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const button = useCodeButton(async () => {
-    const r = await sendCode.mutateAsync({ mobileNum: mobile.trim(), countryDialingCode: dialing });
-    return SMS_COUNTDOWN_SECONDS * r.expiredMinutes;
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setDone(null);
-    if (!mobileSchema.safeParse(mobile.trim()).success) return setError('auth.mobile_invalid');
-    if (!codeSchema.safeParse(code.trim()).success) return setError('auth.code_required');
-    setError(null);
-    bind.mutate(
-      { mobileNum: mobile.trim(), countryDialingCode: dialing, code: code.trim() },
-      {
-        onSuccess: () => {
-          setCode('');
-          setDone('security.bound');
-        },
-        onError: (err) => setError(errorKey(err)),
-      },
-    );
-  };
   return (
-    <Section id="sec-mobile" title={t('security.bind_mobile')}>
-      <p className={formStyles.hint}>
-        {bound ? t('security.bound_to', { value: bound }) : t('security.not_bound')}
-      </p>
-      <form className={formStyles.form} noValidate onSubmit={submit}>
+    <BindSection
+      id="sec-mobile"
+      titleKey="security.bind_mobile"
+      submitKey="security.bind_mobile_submit"
+      codeLabelKey="auth.verification_code"
+      bound={bound}
+      invalid={() => (mobileSchema.safeParse(mobile.trim()).success ? null : 'auth.mobile_invalid')}
+      send={async () =>
+        (await sendCode.mutateAsync({ mobileNum: mobile.trim(), countryDialingCode: dialing })).expiredMinutes
+      }
+      bind={(code) => bind.mutateAsync({ mobileNum: mobile.trim(), countryDialingCode: dialing, code })}
+      pending={bind.isPending}
+      target={
         <TextField
           label={t('auth.mobile')}
           type="tel"
@@ -339,33 +399,8 @@ function MobileSection({ bound }: { bound: string | null }) {
             />
           }
         />
-        <TextField
-          label={t('auth.verification_code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          addon={
-            <CodeButton
-              state={button.state}
-              onClick={() => {
-                if (!mobileSchema.safeParse(mobile.trim()).success) return setError('auth.mobile_invalid');
-                setError(null);
-                button.request().catch((err: unknown) => setWarning(errorKey(err)));
-              }}
-            />
-          }
-        />
-        <div className={styles.actions}>
-          <Button type="submit" disabled={bind.isPending}>
-            {t('security.bind_mobile_submit')}
-          </Button>
-        </div>
-        <Result error={error} done={done} />
-      </form>
-      {warning ? <WarningDialog messageKey={warning} onClose={() => setWarning(null)} /> : null}
-    </Section>
+      }
+    />
   );
 }
 
@@ -374,37 +409,18 @@ function EmailSection({ bound }: { bound: string | null }) {
   const sendCode = useSecurityMutation(bindEmailSendEndpoint);
   const bind = useSecurityMutation(bindEmailEndpoint);
   const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [warning, setWarning] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const button = useCodeButton(async () => {
-    const r = await sendCode.mutateAsync({ email: email.trim() });
-    return SMS_COUNTDOWN_SECONDS * r.expiredMinutes;
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setDone(null);
-    if (!emailSchema.safeParse(email.trim()).success) return setError('errors.email_format');
-    if (!codeSchema.safeParse(code.trim()).success) return setError('auth.code_required');
-    setError(null);
-    bind.mutate(
-      { email: email.trim(), code: code.trim() },
-      {
-        onSuccess: () => {
-          setCode('');
-          setDone('security.bound');
-        },
-        onError: (err) => setError(errorKey(err)),
-      },
-    );
-  };
   return (
-    <Section id="sec-email" title={t('security.bind_email')}>
-      <p className={formStyles.hint}>
-        {bound ? t('security.bound_to', { value: bound }) : t('security.not_bound')}
-      </p>
-      <form className={formStyles.form} noValidate onSubmit={submit}>
+    <BindSection
+      id="sec-email"
+      titleKey="security.bind_email"
+      submitKey="security.bind_email_submit"
+      codeLabelKey="auth.email_code"
+      bound={bound}
+      invalid={() => (emailSchema.safeParse(email.trim()).success ? null : 'errors.email_format')}
+      send={async () => (await sendCode.mutateAsync({ email: email.trim() })).expiredMinutes}
+      bind={(code) => bind.mutateAsync({ email: email.trim(), code })}
+      pending={bind.isPending}
+      target={
         <TextField
           label={t('auth.email')}
           type="email"
@@ -412,33 +428,8 @@ function EmailSection({ bound }: { bound: string | null }) {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <TextField
-          label={t('auth.email_code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          addon={
-            <CodeButton
-              state={button.state}
-              onClick={() => {
-                if (!emailSchema.safeParse(email.trim()).success) return setError('errors.email_format');
-                setError(null);
-                button.request().catch((err: unknown) => setWarning(errorKey(err)));
-              }}
-            />
-          }
-        />
-        <div className={styles.actions}>
-          <Button type="submit" disabled={bind.isPending}>
-            {t('security.bind_email_submit')}
-          </Button>
-        </div>
-        <Result error={error} done={done} />
-      </form>
-      {warning ? <WarningDialog messageKey={warning} onClose={() => setWarning(null)} /> : null}
-    </Section>
+      }
+    />
   );
 }
 
