@@ -1,25 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { buildTestApp, TEST_CONFIG } from '../test/helper.ts';
+import { buildLoggingApp } from '../test/helper.ts';
 
-let base: FastifyInstance;
 let app: FastifyInstance;
-const lines: string[] = [];
+let lines: string[];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  base = await buildTestApp();
-  app = await buildApp({
-    db: base.services.db,
-    config: { ...TEST_CONFIG, logLevel: 'info' },
-    logStream: { write: (line: string) => void lines.push(line) },
-  });
-  await app.ready();
+  ({ app, lines, close } = await buildLoggingApp('info'));
 });
-afterAll(async () => {
-  await app.close();
-  await base.close();
-});
+afterAll(() => close());
 
 it('logs requests with their id and module id, and never secrets', async () => {
   const res = await app.inject({

@@ -72,3 +72,28 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<FastifyIn
   await app.ready();
   return app;
 }
+
+/**
+ * An app whose log lines are captured (to check what reaches the logs), on the same fresh
+ * database as `buildTestApp()`. `close()` closes both.
+ */
+export async function buildLoggingApp(
+  logLevel: AppConfig['logLevel'],
+): Promise<{ app: FastifyInstance; lines: string[]; close: () => Promise<void> }> {
+  const base = await buildTestApp();
+  const lines: string[] = [];
+  const app = await buildApp({
+    db: base.services.db,
+    config: { ...TEST_CONFIG, logLevel },
+    logStream: { write: (line: string) => void lines.push(line) },
+  });
+  await app.ready();
+  return {
+    app,
+    lines,
+    close: async () => {
+      await app.close();
+      await base.close();
+    },
+  };
+}

@@ -1,26 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
 import { call, lastCode, login, loginRaw, secureCall } from '../../test/accounts.ts';
-import { buildTestApp, TEST_CONFIG } from '../../test/helper.ts';
+import { buildLoggingApp } from '../../test/helper.ts';
 
-let base: FastifyInstance;
 let app: FastifyInstance;
-const lines: string[] = [];
+let lines: string[];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  base = await buildTestApp();
-  app = await buildApp({
-    db: base.services.db,
-    config: { ...TEST_CONFIG, logLevel: 'debug' },
-    logStream: { write: (line: string) => void lines.push(line) },
-  });
-  await app.ready();
+  ({ app, lines, close } = await buildLoggingApp('debug'));
 });
-afterAll(async () => {
-  await app.close();
-  await base.close();
-});
+afterAll(() => close());
 
 it('keeps passwords, tokens, codes and remember cookies out of the logs of every session path', async () => {
   const s = await login(app, 'agent02', 'Agent2026!', { rememberMe: true });
