@@ -33,6 +33,7 @@ import {
   type SocialService,
 } from './modules/social/social.service.ts';
 import { createOpsService, type OpsService } from './modules/ops/ops.service.ts';
+import { createMoneyRunner, type MoneyListener, type MoneyRunner } from './modules/ledger/money-tx.ts';
 import { systemHandlers } from './modules/system/system.routes.ts';
 import { createSystemService, type SystemService } from './modules/system/system.service.ts';
 import errors from './plugins/errors.ts';
@@ -54,6 +55,11 @@ export interface Services {
   now: Clock;
   securityCentre: SecurityService;
   social: SocialService;
+  /** Runs one money transaction (issue 4): withTx plus the live notice after commit. */
+  money: MoneyRunner;
+  /** Adds a listener told of every committed money transaction (the live hub). */
+  onMoneyCommitted(listener: MoneyListener): void;
+  passwordLimits: PasswordLimits;
 }
 
 declare module 'fastify' {
@@ -145,6 +151,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const accounts = createAccountService({ db, system, verification, now, limits: passwordLimits });
   const securityCentre = createSecurityService({ db, system, verification, limits: passwordLimits, now });
   const social = createSocialService({ db, system, config: config.social ?? NO_SOCIAL_PROVIDERS, now });
+  const moneyListeners: MoneyListener[] = [];
+  const money = createMoneyRunner(db, () => ({
+    committed: (changes) => {
+      for (const l of moneyListeners) l.committed(changes);
+    },
+  }));
   app.decorate('services', {
     db,
     system,
@@ -157,6 +169,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     now,
     securityCentre,
     social,
+    money,
+    onMoneyCommitted: (l) => void moneyListeners.push(l),
+    passwordLimits,
   });
   app.decorate('payloads', { open: (body) => payloads.open(body) });
   // Form bodies (spec §7: the forgot-password-by-e-mail call is a form POST): strings only.

@@ -5,4 +5,5 @@ export * from './whitelabel.ts';
 export * from './patterns.ts';
 export * from './secure-payload.ts';
 export * from './accounts.ts';
+export * from './money.ts';
 export * from './endpoints/index.ts';

@@ -12,6 +12,7 @@ import {
   type TreeSeed,
 } from './demo-data.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoMoney } from './demo-money.ts';
 import { HELP_CENTER } from './help-content.ts';
 
 async function insertTree(tx: Queryable, merchantId: number, nodes: TreeSeed[], parent: string | null) {
@@ -35,7 +36,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const [merchant] = await db.query<{ id: number }>('select id from merchants where code = $1', [
     DEMO_MERCHANT.code,
   ]);
-  if (merchant) await seedDemoAccounts(db, merchant.id);
+  if (merchant) {
+    await seedDemoAccounts(db, merchant.id);
+    await seedDemoMoney(db, merchant.id);
+  }
   return seeded;
 }
 

@@ -24,32 +24,75 @@ const CATALOGUES: Record<CompleteLanguage, () => Promise<{ default: Catalogue }>
 };
 
 /**
- * The account catalogue (forms of login, register, passwords, the security centre, the pattern
- * texts): the same keys space, merged into the language's bundle when an account form first
- * opens, so the home page does not carry it.
+ * Part catalogues: the same key space as the base catalogue, merged into the language's bundle
+ * when a page that needs them first opens, so the home page does not carry them. `account`: forms
+ * of login, register, passwords, the security centre, the pattern texts. `money`: amounts, wallet
+ * names, transaction types, statuses and money errors; `wallet`, `cashier`, `records`: the text of
+ * those page groups (issue 4).
  */
-const ACCOUNT_CATALOGUES: Record<CompleteLanguage, () => Promise<{ default: Catalogue }>> = {
-  MY: () => import('../locales/account/my.json'),
-  EN: () => import('../locales/account/en.json'),
-  CN: () => import('../locales/account/cn.json'),
-  TH: () => import('../locales/account/th.json'),
-  VI: () => import('../locales/account/vi.json'),
-};
-let accountWanted = false;
-const accountLoaded = new Set<CompleteLanguage>();
+type Loader = () => Promise<{ default: Catalogue }>;
+const PART_CATALOGUES = {
+  account: {
+    MY: () => import('../locales/account/my.json'),
+    EN: () => import('../locales/account/en.json'),
+    CN: () => import('../locales/account/cn.json'),
+    TH: () => import('../locales/account/th.json'),
+    VI: () => import('../locales/account/vi.json'),
+  },
+  money: {
+    MY: () => import('../locales/money/my.json'),
+    EN: () => import('../locales/money/en.json'),
+    CN: () => import('../locales/money/cn.json'),
+    TH: () => import('../locales/money/th.json'),
+    VI: () => import('../locales/money/vi.json'),
+  },
+  wallet: {
+    MY: () => import('../locales/wallet/my.json'),
+    EN: () => import('../locales/wallet/en.json'),
+    CN: () => import('../locales/wallet/cn.json'),
+    TH: () => import('../locales/wallet/th.json'),
+    VI: () => import('../locales/wallet/vi.json'),
+  },
+  cashier: {
+    MY: () => import('../locales/cashier/my.json'),
+    EN: () => import('../locales/cashier/en.json'),
+    CN: () => import('../locales/cashier/cn.json'),
+    TH: () => import('../locales/cashier/th.json'),
+    VI: () => import('../locales/cashier/vi.json'),
+  },
+  records: {
+    MY: () => import('../locales/records/my.json'),
+    EN: () => import('../locales/records/en.json'),
+    CN: () => import('../locales/records/cn.json'),
+    TH: () => import('../locales/records/th.json'),
+    VI: () => import('../locales/records/vi.json'),
+  },
+} satisfies Record<string, Record<CompleteLanguage, Loader>>;
+export type CataloguePart = keyof typeof PART_CATALOGUES;
 
-async function ensureAccount(catalogue: CompleteLanguage): Promise<void> {
-  if (!accountWanted || accountLoaded.has(catalogue)) return;
-  const mod = await loadChunk(ACCOUNT_CATALOGUES[catalogue]);
-  i18next.addResourceBundle(lng(catalogue), 'translation', mod.default, true, true);
-  accountLoaded.add(catalogue);
+const partsWanted = new Set<CataloguePart>();
+const partsLoaded = new Set<string>();
+
+async function ensureParts(catalogue: CompleteLanguage): Promise<void> {
+  await Promise.all(
+    [...partsWanted].map(async (part) => {
+      const id = `${part}:${catalogue}`;
+      if (partsLoaded.has(id)) return;
+      const mod = await loadChunk(PART_CATALOGUES[part][catalogue]);
+      i18next.addResourceBundle(lng(catalogue), 'translation', mod.default, true, true);
+      partsLoaded.add(id);
+    }),
+  );
 }
 
-/** Loads the account texts of the current language (and of every language switched to later). */
-export async function loadAccountCatalogue(): Promise<void> {
-  accountWanted = true;
-  await ensureAccount(catalogueFor(currentLanguage()));
+/** Loads the texts of `parts` in the current language (and of every language switched to later). */
+export async function loadCatalogues(...parts: CataloguePart[]): Promise<void> {
+  for (const p of parts) partsWanted.add(p);
+  await ensureParts(catalogueFor(currentLanguage()));
 }
+
+/** Loads the account texts (forms of login, register, passwords, the security centre). */
+export const loadAccountCatalogue = (): Promise<void> => loadCatalogues('account');
 
 /** i18n language id of a catalogue ('my', 'en', ...). */
 const lng = (c: CompleteLanguage) => c.toLowerCase();
@@ -85,7 +128,7 @@ async function ensureCatalogue(code: LanguageCode): Promise<string> {
     const mod = await loadChunk(CATALOGUES[catalogue]);
     i18next.addResourceBundle(id, 'translation', mod.default, true, true);
   }
-  await ensureAccount(catalogue);
+  await ensureParts(catalogue);
   return id;
 }
 

@@ -1,17 +1,12 @@
 import { COMPLETE_LANGUAGES, ERROR_MESSAGE_KEYS, PATTERN_KINDS } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import cn from './cn.json';
-import en from './en.json';
-import my from './my.json';
-import th from './th.json';
-import vi from './vi.json';
-import accountCn from './account/cn.json';
-import accountEn from './account/en.json';
-import accountMy from './account/my.json';
-import accountTh from './account/th.json';
-import accountVi from './account/vi.json';
-
 type Tree = { [key: string]: string | Tree };
+
+// Each language is its base catalogue plus the part catalogues merged into it lazily (same key
+// space): account, money, wallet, cashier, records (lib/i18n.ts PART_CATALOGUES).
+const files = import.meta.glob<Tree>('./**/*.json', { eager: true, import: 'default' });
+const LANGS = ['my', 'en', 'cn', 'th', 'vi'];
+const PARTS = ['', 'account/', 'money/', 'wallet/', 'cashier/', 'records/'];
 
 function flatten(tree: Tree, prefix = ''): Record<string, string> {
   const out: Record<string, string> = {};
@@ -26,24 +21,25 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
 /** {{placeholders}} and the spec §5 bound tokens (min)/(max), as a sorted list. */
 const tokens = (text: string) => (text.match(/\{\{\s*\w+\s*\}\}|\((?:min|max)\)/g) ?? []).sort();
 
-// Each language is its base catalogue plus its lazily merged account catalogue (same key space).
 const overlaps: string[] = [];
-const merged = (base: unknown, account: unknown) => {
-  const a = flatten(base as Tree);
-  const b = flatten(account as Tree);
-  overlaps.push(...Object.keys(b).filter((key) => key in a));
-  return { ...a, ...b };
+const merged = (lang: string) => {
+  const out: Record<string, string> = {};
+  for (const part of PARTS) {
+    const tree = files[`./${part}${lang}.json`];
+    if (!tree) throw new Error(`missing catalogue ${part}${lang}.json`);
+    const flat = flatten(tree);
+    if (lang === 'en') overlaps.push(...Object.keys(flat).filter((key) => key in out));
+    Object.assign(out, flat);
+  }
+  return out;
 };
-const source = merged(en, accountEn);
-const catalogues: Record<string, Record<string, string>> = {
-  my: merged(my, accountMy),
-  cn: merged(cn, accountCn),
-  th: merged(th, accountTh),
-  vi: merged(vi, accountVi),
-};
+const source = merged('en');
+const catalogues: Record<string, Record<string, string>> = Object.fromEntries(
+  LANGS.filter((l) => l !== 'en').map((l) => [l, merged(l)]),
+);
 
 describe('catalogues', () => {
-  it('keep each key in one part (base or account)', () => {
+  it('keep each key in one part (base, account, money, wallet, cashier or records)', () => {
     expect(overlaps).toEqual([]);
   });
 

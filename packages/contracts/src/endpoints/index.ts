@@ -2,10 +2,16 @@ import type { Endpoint } from '../endpoint.ts';
 import * as member from './member.ts';
 import * as session from './session.ts';
 import * as system from './system.ts';
+import { walletEndpoints } from './wallet.ts';
+import { cashierEndpoints } from './cashier.ts';
+import { recordsEndpoints } from './records.ts';
 
 export * from './member.ts';
 export * from './session.ts';
 export * from './system.ts';
+export * from './wallet.ts';
+export * from './cashier.ts';
+export * from './records.ts';
 
 /** System calls (issue 2). */
 export const systemEndpoints = {
@@ -69,12 +75,26 @@ export const securityEndpoints = {
  * type error and refuses to start), the OpenAPI document is built from it, the client calls
  * through its entries.
  */
-export const endpoints = /* @__PURE__ */ joinTables(systemEndpoints, sessionEndpoints, securityEndpoints);
+export const endpoints = /* @__PURE__ */ joinTables(
+  systemEndpoints,
+  sessionEndpoints,
+  securityEndpoints,
+  walletEndpoints,
+  cashierEndpoints,
+  recordsEndpoints,
+);
 export type Endpoints = typeof endpoints;
 export const endpointList: readonly Endpoint[] = /* @__PURE__ */ Object.values(endpoints);
 
 // A call marked pure (not an object spread) lets the client's bundler drop the table, and with it
 // every schema, when a page imports only the endpoints it calls.
-function joinTables<A extends object, B extends object, C extends object>(a: A, b: B, c: C): A & B & C {
-  return { ...a, ...b, ...c };
+function joinTables<
+  A extends object,
+  B extends object,
+  C extends object,
+  D extends object,
+  E extends object,
+  F extends object,
+>(a: A, b: B, c: C, d: D, e: E, f: F): A & B & C & D & E & F {
+  return { ...a, ...b, ...c, ...d, ...e, ...f };
 }
