@@ -33,7 +33,7 @@ import {
   type SocialService,
 } from './modules/social/social.service.ts';
 import { createOpsService, type OpsService } from './modules/ops/ops.service.ts';
-import { createMoneyRunner, type MoneyListener, type MoneyRunner } from './modules/ledger/money-tx.ts';
+import { createMoneyRunner, type MoneyRunner } from './modules/ledger/money-tx.ts';
 import { systemHandlers } from './modules/system/system.routes.ts';
 import { createSystemService, type SystemService } from './modules/system/system.service.ts';
 import errors from './plugins/errors.ts';
@@ -55,10 +55,8 @@ export interface Services {
   now: Clock;
   securityCentre: SecurityService;
   social: SocialService;
-  /** Runs one money transaction (issue 4): withTx plus the live notice after commit. */
+  /** Runs one money transaction (issue 4): withTx plus a NOTIFY of what changed, sent on commit. */
   money: MoneyRunner;
-  /** Adds a listener told of every committed money transaction (the live hub). */
-  onMoneyCommitted(listener: MoneyListener): void;
   passwordLimits: PasswordLimits;
 }
 
@@ -142,8 +140,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const isTrustedProxy = addressSet(config.trustProxy);
   const access = createAccessService({ db, isTrustedProxy });
   const system = createSystemService({ db });
-  const ops = createOpsService({ db, onChange: () => access.invalidate() });
   const now = opts.now ?? systemClock;
+  const ops = createOpsService({ db, onChange: () => access.invalidate(), now });
   const passwordLimits = { ...DEFAULT_PASSWORD_LIMITS, ...opts.passwordLimits };
   const verification = createVerificationService();
   const payloads = createPayloadService({ db, now });
@@ -151,12 +149,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const accounts = createAccountService({ db, system, verification, now, limits: passwordLimits });
   const securityCentre = createSecurityService({ db, system, verification, limits: passwordLimits, now });
   const social = createSocialService({ db, system, config: config.social ?? NO_SOCIAL_PROVIDERS, now });
-  const moneyListeners: MoneyListener[] = [];
-  const money = createMoneyRunner(db, () => ({
-    committed: (changes) => {
-      for (const l of moneyListeners) l.committed(changes);
-    },
-  }));
+  const money = createMoneyRunner(db);
   app.decorate('services', {
     db,
     system,
@@ -170,7 +163,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     securityCentre,
     social,
     money,
-    onMoneyCommitted: (l) => void moneyListeners.push(l),
     passwordLimits,
   });
   app.decorate('payloads', { open: (body) => payloads.open(body) });

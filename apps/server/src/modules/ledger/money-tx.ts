@@ -13,39 +13,53 @@ export interface MoneyTx extends Queryable {
   messagesChanged(memberId: string): void;
 }
 
+/** The channel of committed money changes: `{ balances: [memberId…], messages: [memberId…] }`. */
+export const LIVE_CHANNEL = 'live_events';
+
 export interface MoneyChanges {
   balances: string[];
   messages: string[];
 }
 
-/** Told after each committed money transaction (the live hub publishes to the members). */
-export interface MoneyListener {
-  committed(changes: MoneyChanges): void;
-}
-
 export type MoneyRunner = <T>(fn: (tx: MoneyTx) => Promise<T>) => Promise<T>;
 
-export function createMoneyRunner(db: Db, listener: () => MoneyListener | undefined): MoneyRunner {
-  return async (fn) => {
-    let balances = new Set<string>();
-    let messages = new Set<string>();
-    const result = await db.withTx(async (q) => {
-      // A retried attempt (serialization failure, deadlock) starts with nothing changed.
-      balances = new Set();
-      messages = new Set();
+/**
+ * NOTIFY inside the transaction is delivered only when it commits (PostgreSQL semantics, PGlite
+ * too): every server instance listening on LIVE_CHANNEL hears of the change, also when the change
+ * was made by the ops command line in another process.
+ */
+export function createMoneyRunner(db: Db): MoneyRunner {
+  return (fn) =>
+    db.withTx(async (q) => {
+      const balances = new Set<string>();
+      const messages = new Set<string>();
       const tx: MoneyTx = {
         query: (sql, params) => q.query(sql, params),
         exec: (sql) => q.exec(sql),
         balanceChanged: (id) => void balances.add(String(id)),
         messagesChanged: (id) => void messages.add(String(id)),
       };
-      return fn(tx);
+      const result = await fn(tx);
+      if (balances.size > 0 || messages.size > 0)
+        await notifyChanges(q, { balances: [...balances], messages: [...messages] });
+      return result;
     });
-    if (balances.size > 0 || messages.size > 0) {
-      listener()?.committed({ balances: [...balances], messages: [...messages] });
-    }
-    return result;
-  };
+}
+
+/** Sends the changes on LIVE_CHANNEL, in pieces that stay under NOTIFY's 8000-byte payload. */
+async function notifyChanges(q: Queryable, changes: MoneyChanges): Promise<void> {
+  const ids = [
+    ...changes.balances.map((id) => ['b', id] as const),
+    ...changes.messages.map((id) => ['m', id] as const),
+  ];
+  for (let i = 0; i < ids.length; i += 300) {
+    const part = ids.slice(i, i + 300);
+    const payload: MoneyChanges = {
+      balances: part.filter(([k]) => k === 'b').map(([, id]) => id),
+      messages: part.filter(([k]) => k === 'm').map(([, id]) => id),
+    };
+    await q.query('select pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify(payload)]);
+  }
 }
 
 /**

@@ -11,6 +11,11 @@ import { familyOf, normalizeIp, parseCidr } from '../../lib/net.ts';
 import * as accessRepo from '../access/access.repository.ts';
 import type { RegionRule } from '../access/access.repository.ts';
 import * as systemRepo from '../system/system.repository.ts';
+import { CASHIER_OPS_USAGE, cashierOps } from '../cashier/cashier.ops.ts';
+import { createMoneyRunner } from '../ledger/money-tx.ts';
+import { MESSAGES_OPS_USAGE, messagesOps } from '../messages/messages.ops.ts';
+import { WALLET_OPS_USAGE, walletOps } from '../wallet/wallet.ops.ts';
+import type { MoneyOpsDeps } from './money-ops.ts';
 
 /**
  * Operator actions (DESIGN §3 "Operators: an ops command line"). The CLI calls them directly on
@@ -21,6 +26,8 @@ export interface OpsServiceDeps {
   db: Db;
   /** Called after every write so the local settings cache sees it at once. */
   onChange?: () => void;
+  /** The clock of money commands (tests move it). */
+  now?: () => Date;
 }
 
 export interface OpsResult {
@@ -41,7 +48,8 @@ export function parseRegionTarget(raw: string): RegionRule {
   throw usage(`"${raw}" is not a country code (e.g. MM), an IP address or a CIDR (e.g. 203.0.113.0/24)`);
 }
 
-export function createOpsService({ db, onChange = () => undefined }: OpsServiceDeps) {
+export function createOpsService({ db, onChange = () => undefined, now = () => new Date() }: OpsServiceDeps) {
+  const moneyDeps: MoneyOpsDeps = { db, money: createMoneyRunner(db), now };
   async function merchantId(): Promise<number> {
     const m = await systemRepo.findMerchant(db);
     if (!m) throw new AppError('SERVICE_UNAVAILABLE', 'no merchant: the database is not seeded');
@@ -54,6 +62,9 @@ export function createOpsService({ db, onChange = () => undefined }: OpsServiceD
   }
 
   return {
+    /** The money commands (issue 4) run in their own modules with these. */
+    moneyDeps,
+
     async maintenance(on: boolean, message?: string): Promise<OpsResult> {
       await accessRepo.setMaintenance(db, await merchantId(), on, on ? (message ?? null) : null);
       onChange();
@@ -153,7 +164,18 @@ function parseFieldChanges(args: readonly string[]): Partial<FieldConfig> {
   return out;
 }
 
-export const OPS_COMMANDS = ['maintenance', 'region', 'flag', 'field'] as const;
+export const OPS_COMMANDS = [
+  'maintenance',
+  'region',
+  'flag',
+  'field',
+  'ledger',
+  'deposit',
+  'withdrawal',
+  'c2c',
+  'mail',
+  'bonus',
+] as const;
 export type OpsCommand = (typeof OPS_COMMANDS)[number];
 
 export const OPS_USAGE = `usage: npm run ops -- <command>
@@ -165,7 +187,8 @@ export const OPS_USAGE = `usage: npm run ops -- <command>
   field list                          registration rules per field
   field <name> key=value …            e.g. field qqNum enabled=on required=on min=5 max=12 pattern=7
                                       (keys: enabled, required, min, max, pattern 1-23, any=on|off)
-  help`;
+${[WALLET_OPS_USAGE, CASHIER_OPS_USAGE, MESSAGES_OPS_USAGE].filter(Boolean).join('\n')}
+  help`.replace(/\n+/g, '\n');
 
 function onOff(v: string | undefined, what: string): boolean {
   if (v === 'on') return true;
@@ -205,6 +228,15 @@ export async function runOpsCommand(
       if (!name) throw usage('field needs: list, or <name> key=value …');
       return ops.field(name, parseFieldChanges(rest));
     }
+    case 'ledger':
+      return walletOps(ops.moneyDeps, command, args);
+    case 'deposit':
+    case 'withdrawal':
+    case 'c2c':
+      return cashierOps(ops.moneyDeps, command, args);
+    case 'mail':
+    case 'bonus':
+      return messagesOps(ops.moneyDeps, command, args);
     default:
       throw usage(`unknown command "${command}"\n${OPS_USAGE}`);
   }
