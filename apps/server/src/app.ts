@@ -35,6 +35,7 @@ import {
 import { createOpsService, type OpsService } from './modules/ops/ops.service.ts';
 import { createMoneyRunner, type MoneyRunner } from './modules/ledger/money-tx.ts';
 import { systemHandlers } from './modules/system/system.routes.ts';
+import { walletHandlers } from './modules/wallet/wallet.routes.ts';
 import { createSystemService, type SystemService } from './modules/system/system.service.ts';
 import errors from './plugins/errors.ts';
 import guards from './plugins/guards.ts';
@@ -186,6 +187,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...sessionHandlers({ payloads, login, accounts }),
     ...securityCentreHandlers(securityCentre),
     ...socialHandlers(social),
+    ...walletHandlers(),
   };
   registerEndpoints(app, endpoints, handlers, {
     captcha: { rateLimit: { max: limits.captchaPerMinute, timeWindow: '1 minute' } },
