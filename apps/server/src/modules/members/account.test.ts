@@ -133,7 +133,8 @@ describe('member info', () => {
       account: 'demo01',
       mobile: '+95 ••••5678',
       email: 'd•••@example.com',
-      hasPaymentPassword: false,
+      // The demo money seed gives demo01 the payment password 135790 (README).
+      hasPaymentPassword: true,
       totpEnabled: false,
       toUpline: false,
       clubLabel: null,
