@@ -33,9 +33,14 @@ describe('centre config arrays', () => {
     expect(enabledPages(AGENT_CENTRE_PAGES, f('enableCt', 'salary', 'hourSalary'), agent)).toHaveLength(11);
   });
 
-  it('offer transfer to upline to agents only', () => {
-    expect(pages(enabledPages(PERSONAL_CENTRE_PAGES, f(), { type: 0 }))).not.toContain('transferUpline');
-    expect(pages(enabledPages(PERSONAL_CENTRE_PAGES, f(), { type: 42 }))).toContain('transferUpline');
+  it('offer transfer to upline to members and agents that have an upline', () => {
+    const upline = (m: { type: number; toUpline?: boolean }) =>
+      pages(enabledPages(PERSONAL_CENTRE_PAGES, f(), m)).includes('transferUpline');
+    expect(upline({ type: 3, toUpline: true })).toBe(true);
+    expect(upline({ type: 42, toUpline: true })).toBe(true);
+    expect(upline({ type: 1, toUpline: false })).toBe(false);
+    expect(upline({ type: 3 })).toBe(false);
+    expect(upline({ type: 4, toUpline: true })).toBe(false);
   });
 
   it('open the agent centre on the team overview, and never on a gated page', () => {

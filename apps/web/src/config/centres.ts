@@ -1,8 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Flags } from '@app/contracts';
 import { loadChunk } from '@/lib/chunk';
-import { loadAccountCatalogue } from '@/lib/i18n';
-import { isAgent, type CentreMember } from './member';
+import { loadAccountCatalogue, loadCatalogues } from '@/lib/i18n';
+import { hasUpline, type CentreMember } from './member';
 
 export interface CentrePageProps {
   page: string;
@@ -26,6 +26,11 @@ const securityCentre = lazy(() =>
     loadAccountCatalogue(),
   ]).then(([mod]) => mod),
 );
+// The wallet pages (issue 4) with the shared money texts and their own.
+const walletPage = (importer: () => Promise<{ default: ComponentType<CentrePageProps> }>) =>
+  lazy(() => Promise.all([loadChunk(importer), loadCatalogues('money', 'wallet')]).then(([mod]) => mod));
+const transferFund = walletPage(() => import('@/features/wallet/components/transfer-fund'));
+const transferUpline = walletPage(() => import('@/features/wallet/components/transfer-upline'));
 const always = () => true;
 
 export const PERSONAL_CENTRE_PAGES = [
@@ -35,15 +40,20 @@ export const PERSONAL_CENTRE_PAGES = [
     component: securityCentre,
     enabled: always,
   },
-  { page: 'transferFund', labelKey: 'centre.personal.transferFund', component: pending, enabled: always },
+  {
+    page: 'transferFund',
+    labelKey: 'centre.personal.transferFund',
+    component: transferFund,
+    enabled: always,
+  },
   { page: 'depositv2', labelKey: 'centre.personal.depositv2', component: pending, enabled: always },
   { page: 'withdraw', labelKey: 'centre.personal.withdraw', component: pending, enabled: always },
   {
     page: 'transferUpline',
     labelKey: 'centre.personal.transferUpline',
-    component: pending,
-    // Spec §6: transfers to an upline are an agent's action.
-    enabled: (_f, member) => isAgent(member),
+    component: transferUpline,
+    // Issue 4: members and agents that have an upline (spec §3 toUpline).
+    enabled: (_f, member) => hasUpline(member),
   },
   {
     page: 'personalHistoryCopy',

@@ -7,8 +7,13 @@ export const TRIAL_TYPE = 4;
 
 export interface CentreMember {
   type: number;
+  /** Spec §3 toUpline: the member has an upline to transfer to (absent reads as no). */
+  toUpline?: boolean;
 }
 
 export const isAgent = (m: CentreMember | null) => m !== null && AGENT_TYPES.includes(m.type);
+/** Issue 4: transfer to upline for members and agents that have one (never a trial account). */
+export const hasUpline = (m: CentreMember | null) =>
+  m !== null && m.toUpline === true && m.type !== TRIAL_TYPE;
 /** Spec §4: member centre = logged in and type not 4. */
 export const canUseMemberCentre = (m: CentreMember | null) => m !== null && m.type !== TRIAL_TYPE;

@@ -9,7 +9,7 @@ import { LanguageSwitcher } from '@/features/language/components/language-switch
 import { TopNav } from '@/features/navigation/components/top-nav';
 import { useStatus } from '@/features/system/api/get-status';
 import { loadChunk } from '@/lib/chunk';
-import { loadAccountCatalogue } from '@/lib/i18n';
+import { loadAccountCatalogue, loadCatalogues } from '@/lib/i18n';
 import { useSessionStore } from '@/lib/storage';
 import { useUiStore } from '@/lib/ui-store';
 import { ThemeToggle } from './theme-toggle';
@@ -21,6 +21,14 @@ const UserMenu = lazy(() =>
   Promise.all([loadChunk(() => import('@/features/auth/components/user-menu')), loadAccountCatalogue()]).then(
     ([m]) => ({ default: m.UserMenu }),
   ),
+);
+
+// The balance (issue 4) likewise: its code and the wallet texts load only with a session.
+const HeaderBalance = lazy(() =>
+  Promise.all([
+    loadChunk(() => import('@/features/wallet/components/header-balance')),
+    loadCatalogues('wallet'),
+  ]).then(([m]) => ({ default: m.HeaderBalance })),
 );
 
 export function Header() {
@@ -57,6 +65,9 @@ export function Header() {
       </div>
       {loggedIn ? (
         <div className={styles.auth}>
+          <Suspense fallback={null}>
+            <HeaderBalance />
+          </Suspense>
           <Suspense fallback={null}>
             <UserMenu />
           </Suspense>
