@@ -35,7 +35,10 @@ import {
 import { createOpsService, type OpsService } from './modules/ops/ops.service.ts';
 import { createMoneyRunner, type MoneyRunner } from './modules/ledger/money-tx.ts';
 import { systemHandlers } from './modules/system/system.routes.ts';
-import { walletHandlers } from './modules/wallet/wallet.routes.ts';
+import { DemoVendor, type VendorPort } from './modules/wallet/demo-vendor.ts';
+import { startWalletJobs } from './modules/wallet/wallet.jobs.ts';
+import { walletHandlers, walletRouteConfigs } from './modules/wallet/wallet.routes.ts';
+import { createWalletService, type WalletService } from './modules/wallet/wallet.service.ts';
 import { createSystemService, type SystemService } from './modules/system/system.service.ts';
 import errors from './plugins/errors.ts';
 import guards from './plugins/guards.ts';
@@ -59,6 +62,8 @@ export interface Services {
   /** Runs one money transaction (issue 4): withTx plus a NOTIFY of what changed, sent on commit. */
   money: MoneyRunner;
   passwordLimits: PasswordLimits;
+  /** Wallets and two-phase vendor transfers (issue 4). */
+  wallet: WalletService;
 }
 
 declare module 'fastify' {
@@ -82,6 +87,10 @@ export interface AppOptions {
   passwordLimits?: Partial<PasswordLimits>;
   /** Where log lines go (default stdout); tests capture them to check redaction. */
   logStream?: { write(line: string): void };
+  /** The game vendors' wallet side (default: the built-in demo vendor on this database). */
+  vendor?: VendorPort;
+  /** Runs the background jobs (the vendor-transfer reconciler); server.ts sets it, tests do not. */
+  jobs?: boolean;
 }
 
 /** Logged values that must never reach the logs (issue 2 §5: logs without secrets). */
@@ -151,6 +160,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const securityCentre = createSecurityService({ db, system, verification, limits: passwordLimits, now });
   const social = createSocialService({ db, system, config: config.social ?? NO_SOCIAL_PROVIDERS, now });
   const money = createMoneyRunner(db);
+  const vendor = opts.vendor ?? new DemoVendor(db);
+  const wallet = createWalletService({ db, money, vendor, now, passwordLimits, log: app.log });
   app.decorate('services', {
     db,
     system,
@@ -165,6 +176,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     social,
     money,
     passwordLimits,
+    wallet,
   });
   app.decorate('payloads', { open: (body) => payloads.open(body) });
   // Form bodies (spec §7: the forgot-password-by-e-mail call is a form POST): strings only.
@@ -187,7 +199,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...sessionHandlers({ payloads, login, accounts }),
     ...securityCentreHandlers(securityCentre),
     ...socialHandlers(social),
-    ...walletHandlers(),
+    ...walletHandlers(wallet),
   };
   registerEndpoints(app, endpoints, handlers, {
     captcha: { rateLimit: { max: limits.captchaPerMinute, timeWindow: '1 minute' } },
@@ -195,7 +207,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     login: { onBadPayload: (req) => login.reject(req, { account: null, reason: 'bad_payload' }) },
     smsNoLogin: { validationMessage: phoneNumberMessage('mobileNum') },
     smsRegister: { validationMessage: phoneNumberMessage('mobileNo') },
+    ...walletRouteConfigs,
   });
+  if (opts.jobs) {
+    const stopJobs = startWalletJobs({ db, vendor }, app.log);
+    app.addHook('onClose', async () => stopJobs());
+  }
 
   await app.register(opsRoutes, { ops, token: opts.opsToken });
   await app.register(devRoutes);

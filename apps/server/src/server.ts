@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const applied = await migrate(db);
   const seeded = await seedDemo(db);
   const opsToken = newOpsToken();
-  const app = await buildApp({ db, config, opsToken });
+  const app = await buildApp({ db, config, opsToken, jobs: true });
   if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
   if (seeded) app.log.info('demo merchant seeded');
   if (!config.webDistExists)
