@@ -306,7 +306,7 @@ function TransferForm({
         {t('wallet.fund.transfer_title')}
       </h3>
       <div className={`${formStyles.form} ${styles.grid}`}>
-        <fieldset className={styles.choices}>
+        <fieldset className={`${styles.choices} ${styles.full}`}>
           <legend>{t('wallet.fund.direction')}</legend>
           <label>
             <input type="radio" value="in" {...register('direction')} />
@@ -328,28 +328,30 @@ function TransferForm({
             </option>
           ))}
         </SelectField>
-        <TextField
-          label={t('wallet.fund.amount', { currency: funds.currency })}
-          inputMode="decimal"
-          autoComplete="off"
-          disabled={all}
-          hint={t('wallet.fund.available', { amount: money(sourceBalance) })}
-          error={errors.amount?.message ? t(errors.amount.message) : undefined}
-          {...register('amount', {
-            validate: (x, v) => {
-              if (v.all) return sourceBalance > 0 || 'money.errors.insufficient_balance';
-              if (x.trim() === '') return 'wallet.errors.amount_required';
-              const minor = parseMajor(x);
-              if (minor === null) return 'money.errors.amount_invalid';
-              return minor <= sourceBalance || 'money.errors.insufficient_balance';
-            },
-            deps: ['all'],
-          })}
-        />
-        <label className={formStyles.check}>
-          <input type="checkbox" {...register('all')} />
-          {t('wallet.fund.all')}
-        </label>
+        <div className={formStyles.form}>
+          <TextField
+            label={t('wallet.fund.amount', { currency: funds.currency })}
+            inputMode="decimal"
+            autoComplete="off"
+            disabled={all}
+            hint={t('wallet.fund.available', { amount: money(sourceBalance) })}
+            error={errors.amount?.message ? t(errors.amount.message) : undefined}
+            {...register('amount', {
+              validate: (x, v) => {
+                if (v.all) return sourceBalance > 0 || 'money.errors.insufficient_balance';
+                if (x.trim() === '') return 'wallet.errors.amount_required';
+                const minor = parseMajor(x);
+                if (minor === null) return 'money.errors.amount_invalid';
+                return minor <= sourceBalance || 'money.errors.insufficient_balance';
+              },
+              deps: ['all'],
+            })}
+          />
+          <label className={formStyles.check}>
+            <input type="checkbox" {...register('all')} />
+            {t('wallet.fund.all')}
+          </label>
+        </div>
         <div className={`${styles.actions} ${styles.full}`}>
           <Button type="submit" disabled={formState.isSubmitting}>
             {t(formState.isSubmitting ? 'wallet.fund.sending' : 'wallet.fund.submit')}
