@@ -7,6 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/.crash*/**',
       '**/node_modules/**',
       'data/**',
       '**/test-results/**',
