@@ -116,12 +116,14 @@ export interface HoldInput {
 export type HoldResult =
   { kind: 'held'; amount: number; balance: number } | { kind: 'insufficient' } | { kind: 'repeat' };
 
-const liveBalance = (memberId: string) => JSON.stringify({ balances: [String(memberId)], messages: [] });
-
 /**
  * Phase one, one statement: claims the idempotency key (no ON CONFLICT: a concurrent claim of the
  * same key aborts this statement, debit included), debits the source wallet conditionally (never
  * below zero), posts source → VENDOR_CLEARING and inserts the pending vendor transfer.
+ *
+ * No NOTIFY here: sumBalance counts money in flight, so it does not change until `finish`, which
+ * tells the live stream (one NOTIFY per transfer: each takes PostgreSQL's global notify lock at
+ * commit).
  */
 export async function hold(q: Queryable, h: HoldInput): Promise<HoldResult> {
   const source = h.direction === 'in' ? MAIN_WALLET : h.vendor;
@@ -156,12 +158,9 @@ export async function hold(q: Queryable, h: HoldInput): Promise<HoldResult> {
        ), vt as (
          insert into vendor_transfers (id, merchant_id, member_id, vendor, direction, amount, hold_transfer_id, idempotency_key)
          select $1::uuid, $2, $3, $4, $5, debit.amt, t.id, $9 from debit, t
-       ), n as (
-         select pg_notify($13, $14) from debit
        )
        select (select amt from debit) as amount, (select balance from debit) as balance,
-              exists (select 1 from idempotency_keys where member_id = $3 and key = $9) as repeat,
-              (select count(*) from n) as notified`,
+              exists (select 1 from idempotency_keys where member_id = $3 and key = $9) as repeat`,
       [
         h.id,
         h.merchantId,
@@ -175,8 +174,6 @@ export async function hold(q: Queryable, h: HoldInput): Promise<HoldResult> {
         h.scope,
         h.requestHash,
         type,
-        LIVE_CHANNEL,
-        liveBalance(h.memberId),
       ],
     );
   } catch (err) {
