@@ -29,7 +29,7 @@ describe('header balance', () => {
     await waitFor(() => expect(refresh).toHaveTextContent('MMK500,000.00'), { timeout: 5_000 });
 
     await userEvent.click(refresh);
-    await waitFor(() => expect(refresh).toHaveTextContent('Updating…'));
+    await waitFor(() => expect(refresh).toHaveTextContent(/^Updating…$/));
     expect(refresh).not.toHaveTextContent('500,000.00');
     gate.release();
     await waitFor(() => expect(refresh).toHaveTextContent('MMK498,765.50'));

@@ -45,7 +45,7 @@ export function HeaderBalance() {
         disabled={updating}
         onClick={() => void balance.refetch()}
       >
-        {balance.data ? <span className={styles.currency}>{balance.data.currency}</span> : null}
+        {balance.data && !updating ? <span className={styles.currency}>{balance.data.currency}</span> : null}
         <span className={styles.amount} aria-live="polite">
           {amount}
         </span>

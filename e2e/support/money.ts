@@ -1,0 +1,48 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { openMemberCentre } from './accounts.ts';
+
+/**
+ * Money helpers shared by the money specs (issue 4). Balances are read as integer minor units
+ * and compared relative to before: several specs move the same demo accounts' money.
+ */
+
+/** "1,234.50" (anywhere in the text) → 123450 minor units. */
+export function minorIn(text: string): number {
+  const m = /(-?)([\d,]+)\.(\d{2})/.exec(text);
+  if (!m) throw new Error(`no amount in ${JSON.stringify(text)}`);
+  const minor = Number(m[2]!.replace(/,/g, '')) * 100 + Number(m[3]);
+  return m[1] === '-' ? -minor : minor;
+}
+
+/** The header balance group and its two buttons (spec §2 Header). */
+export function headerBalance(page: Page) {
+  const group = page.getByRole('banner').getByRole('group', { name: 'Balance' });
+  return {
+    group,
+    refresh: group.getByRole('button', { name: 'Refresh balance' }),
+    hide: group.getByRole('button', { name: 'Hide balance' }),
+  };
+}
+
+/** The header's sumBalance in minor units, once it is shown (not updating, not hidden). */
+export async function readHeaderBalance(page: Page): Promise<number> {
+  const { refresh } = headerBalance(page);
+  await expect(refresh).toHaveText(/\d\.\d{2}$/);
+  return minorIn((await refresh.textContent()) ?? '');
+}
+
+/** Opens a page of the member centre by its menu label (e.g. "Wallet", "Transfer to upline"). */
+export async function openCentrePage(page: Page, account: string, label: string): Promise<Locator> {
+  const centre = await openMemberCentre(page, account);
+  await expect(centre).toBeVisible();
+  await centre.getByRole('navigation').getByRole('button', { name: label, exact: true }).click();
+  await expect(centre.getByRole('heading', { name: label, exact: true })).toBeVisible();
+  return centre;
+}
+
+/** On the wallet page: the balance of one wallet card ("Main wallet", "PG Soft" …). */
+export async function walletBalanceOf(centre: Locator, name: string): Promise<number> {
+  const card = centre.getByRole('list', { name: 'Wallets' }).getByRole('listitem', { name, exact: true });
+  await expect(card).toHaveText(/\d\.\d{2}/);
+  return minorIn((await card.textContent()) ?? '');
+}
