@@ -6,8 +6,10 @@ import { DemoVendor } from './demo-vendor.ts';
 import { reconcileVendorTransfers } from './wallet.service.ts';
 
 /** Usage lines of this module's ops commands (shown by `npm run ops -- help`). */
-export const WALLET_OPS_USAGE = `  ledger check [stuckSeconds]        every ledger invariant (exit 1 with the problems when one fails)
-  ledger reconcile [olderThanSeconds] decide open vendor transfers by asking the vendor (default 30)`;
+export const WALLET_OPS_USAGE = `  ledger check [stuckSeconds]         every ledger invariant; refused (exit 2) with the problems
+                                      when one fails (open longer than stuckSeconds, default 300)
+  ledger reconcile [olderThanSeconds] decide vendor transfers open longer than that (default 30)
+                                      by asking the vendor: completed or voided`;
 
 const usage = () =>
   new AppError('BAD_REQUEST', 'ledger needs: check [stuckSeconds] or reconcile [olderThanSeconds]');
