@@ -38,6 +38,7 @@ import { systemHandlers } from './modules/system/system.routes.ts';
 import { DemoVendor, type VendorPort } from './modules/wallet/demo-vendor.ts';
 import { startWalletJobs } from './modules/wallet/wallet.jobs.ts';
 import { walletHandlers, walletRouteConfigs } from './modules/wallet/wallet.routes.ts';
+import { cashierHandlers } from './modules/cashier/cashier.routes.ts';
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service.ts';
 import { createSystemService, type SystemService } from './modules/system/system.service.ts';
 import errors from './plugins/errors.ts';
@@ -200,6 +201,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...securityCentreHandlers(securityCentre),
     ...socialHandlers(social),
     ...walletHandlers(wallet),
+    ...cashierHandlers(),
   };
   registerEndpoints(app, endpoints, handlers, {
     captcha: { rateLimit: { max: limits.captchaPerMinute, timeWindow: '1 minute' } },
