@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  cashierEndpoints,
   catalogueFor,
   COMPLETE_LANGUAGES,
   DEFAULT_LANGUAGE,
@@ -15,11 +16,13 @@ import {
   flags,
   LANGUAGE_CODES,
   passwordSchema,
+  recordsEndpoints,
   registerPayloadSchema,
   securityEndpoints,
   sessionEndpoints,
   systemEndpoints,
   SWITCHER_LANGUAGES,
+  walletEndpoints,
   type WhitelabelNode,
 } from './index.ts';
 
@@ -107,8 +110,15 @@ describe('whitelabel flags', () => {
 
 describe('issue 3 tables', () => {
   const all = endpointList;
-  it('joins the system, session and security tables into the one table, without overlap', () => {
-    const parts = [systemEndpoints, sessionEndpoints, securityEndpoints].flatMap((t) => Object.keys(t));
+  it('joins every table (system, session, security, wallet, cashier, records) into the one table, without overlap', () => {
+    const parts = [
+      systemEndpoints,
+      sessionEndpoints,
+      securityEndpoints,
+      walletEndpoints,
+      cashierEndpoints,
+      recordsEndpoints,
+    ].flatMap((t) => Object.keys(t));
     expect(parts.length).toBe(all.length);
     expect(new Set(parts).size).toBe(all.length);
   });
