@@ -39,6 +39,7 @@ import { DemoVendor, type VendorPort } from './modules/wallet/demo-vendor.ts';
 import { startWalletJobs } from './modules/wallet/wallet.jobs.ts';
 import { walletHandlers, walletRouteConfigs } from './modules/wallet/wallet.routes.ts';
 import { cashierHandlers } from './modules/cashier/cashier.routes.ts';
+import { recordsHandlers } from './modules/records/records.routes.ts';
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service.ts';
 import { createSystemService, type SystemService } from './modules/system/system.service.ts';
 import errors from './plugins/errors.ts';
@@ -202,6 +203,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...socialHandlers(social),
     ...walletHandlers(wallet),
     ...cashierHandlers(),
+    ...recordsHandlers(),
   };
   registerEndpoints(app, endpoints, handlers, {
     captcha: { rateLimit: { max: limits.captchaPerMinute, timeWindow: '1 minute' } },
