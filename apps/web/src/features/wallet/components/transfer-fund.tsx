@@ -299,7 +299,11 @@ function TransferForm({
     <form
       className={styles.section}
       noValidate
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(e) => {
+        // A new attempt replaces the last answer, even when the fields stop it before sending.
+        setOutcome(null);
+        void submit(e);
+      }}
       aria-labelledby="wallet-transfer"
     >
       <h3 id="wallet-transfer" className={styles.heading}>

@@ -78,6 +78,10 @@ describe('transfer to upline', () => {
     expect(sent(calls)[0]).toMatchObject({ amount: 12_550, paymentPassword: '135790' });
     expect(sent(calls)[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(within(panel).getByLabelText('Payment password')).toHaveValue('');
+    // The next attempt replaces that answer, even one the fields stop before sending.
+    await userEvent.click(within(panel).getByRole('button', { name: 'Send to upline' }));
+    expect(await within(panel).findByText('Enter an amount.')).toBeInTheDocument();
+    expect(within(panel).queryByText('MMK 125.50 was sent to agent01.')).not.toBeInTheDocument();
   });
 
   it('without a payment password points to the security centre', async () => {

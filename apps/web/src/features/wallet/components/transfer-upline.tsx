@@ -117,7 +117,16 @@ function UplineForm({ info, upline }: { info: UplineInfo; upline: NonNullable<Up
   });
 
   return (
-    <form className={styles.section} noValidate onSubmit={(e) => void submit(e)}>
+    <form
+      className={styles.section}
+      noValidate
+      onSubmit={(e) => {
+        // A new attempt replaces the last answer, even when the fields stop it before sending.
+        setFormError(null);
+        setDone(null);
+        void submit(e);
+      }}
+    >
       <p className={formStyles.hint}>{t('wallet.upline.intro')}</p>
       <dl className={styles.summary}>
         <div>
