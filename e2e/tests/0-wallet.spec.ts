@@ -118,6 +118,18 @@ test('the header balance shows, hides (remembered) and refreshes', async ({ page
   await expect(headerBalance(page).refresh).toHaveText('MMK***');
   await headerBalance(page).hide.click();
   await expect(headerBalance(page).refresh).toHaveText(/^MMK[\d,]+\.\d{2}$/);
+
+  // Beside it, deposit and withdraw open their member-centre pages.
+  for (const name of ['Deposit', 'Withdraw']) {
+    await page.getByRole('banner').getByRole('button', { name, exact: true }).click();
+    const centre = page.getByRole('dialog', { name: 'Member centre' });
+    await expect(centre.getByRole('navigation').getByRole('button', { name, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await page.keyboard.press('Escape');
+    await expect(centre).toBeHidden();
+  }
 });
 
 test('the wallet page fits a 360 px phone @phone', async ({ page }) => {
