@@ -21,6 +21,11 @@ export interface Db extends Queryable {
    * deadlock.
    */
   withTx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on a channel (DESIGN §3 SSE fan-out between instances): `onPayload` gets every NOTIFY
+   * payload committed by any connection, this process's or another's. Returns the unlisten.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

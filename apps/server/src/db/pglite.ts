@@ -24,6 +24,12 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     engine: 'pglite',
     ...base,
     withTx: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    async listen(channel, onPayload) {
+      const unlisten = await pg.listen(channel, onPayload);
+      return async () => {
+        if (!closed) await unlisten();
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;

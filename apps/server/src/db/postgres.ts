@@ -1,14 +1,46 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { redactUrl } from '../config.ts';
 import { type Db, DbUnreachableError, type Queryable } from './db.ts';
+import { createPgListener } from './pg-listen.ts';
 
 const RETRYABLE = new Set(['40001', '40P01']); // serialization_failure, deadlock_detected
 const MAX_ATTEMPTS = 4;
 
-function wrap(conn: pg.Pool | pg.PoolClient): Queryable {
+/**
+ * A statement that runs again and again is sent as a named (prepared) statement: PostgreSQL then
+ * parses and plans it once per connection instead of on every call. Planning dominated the money
+ * hot path (bench:transfer: the hold and finish CTEs cost 2.3 ms of database CPU per transfer
+ * unnamed, 1.1 ms prepared). A text is named from its second run on; at most MAX_PREPARED texts are
+ * ever named, so dynamic SQL stays unnamed and each connection's statement cache stays bounded.
+ */
+const MAX_PREPARED = 500;
+type Namer = (sql: string) => string | undefined;
+function statementNamer(): Namer {
+  const seen = new Set<string>();
+  const names = new Map<string, string>();
+  return (sql) => {
+    const name = names.get(sql);
+    if (name || names.size >= MAX_PREPARED) return name;
+    if (!seen.has(sql)) {
+      if (seen.size >= 10 * MAX_PREPARED) seen.clear();
+      seen.add(sql);
+      return undefined;
+    }
+    const named = `q${createHash('sha1').update(sql).digest('base64url')}`;
+    names.set(sql, named);
+    return named;
+  };
+}
+
+function wrap(conn: pg.Pool | pg.PoolClient, nameOf: Namer): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      const res = await conn.query(sql, params as unknown[]);
+      // Without parameters a text may hold several statements (simple protocol): never named.
+      const name = params.length > 0 ? nameOf(sql) : undefined;
+      const res = await conn.query(
+        name ? { name, text: sql, values: params as unknown[] } : { text: sql, values: params as unknown[] },
+      );
       return res.rows as T[];
     },
     async exec(sql: string) {
@@ -41,7 +73,10 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
     const code = (err as { code?: string }).code ?? (err as Error).message;
     throw new DbUnreachableError(`database unreachable: ${redactUrl(opts.url)} (${code})`);
   }
-  const base = wrap(pool);
+  const nameOf = statementNamer();
+  const base = wrap(pool, nameOf);
+  // search_path does not matter to LISTEN/NOTIFY (channels are per database), only the URL.
+  const listener = createPgListener(opts.url, opts.onError);
   let closed = false;
   return {
     engine: 'postgres',
@@ -51,7 +86,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
         const client = await pool.connect();
         try {
           await client.query('BEGIN');
-          const result = await fn(wrap(client));
+          const result = await fn(wrap(client, nameOf));
           await client.query('COMMIT');
           return result;
         } catch (err) {
@@ -63,9 +98,11 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
         }
       }
     },
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
     async close() {
       if (closed) return;
       closed = true;
+      await listener.close();
       await pool.end();
     },
   };

@@ -13,12 +13,16 @@ export interface MoneyTx extends Queryable {
   messagesChanged(memberId: string): void;
 }
 
-/** The channel of committed money changes: `{ balances: [memberId…], messages: [memberId…] }`. */
+/**
+ * The channel of committed money changes: `{ balances: [memberId…], messages: [memberId…], schema }`
+ * (listeners ignore other schemas' changes).
+ */
 export const LIVE_CHANNEL = 'live_events';
 
 export interface MoneyChanges {
   balances: string[];
   messages: string[];
+  schema?: string;
 }
 
 export type MoneyRunner = <T>(fn: (tx: MoneyTx) => Promise<T>) => Promise<T>;
@@ -58,7 +62,11 @@ async function notifyChanges(q: Queryable, changes: MoneyChanges): Promise<void>
       balances: part.filter(([k]) => k === 'b').map(([, id]) => id),
       messages: part.filter(([k]) => k === 'm').map(([, id]) => id),
     };
-    await q.query('select pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify(payload)]);
+    // The schema rides along: several test schemas (or tenants) share one database's channels.
+    await q.query(
+      `select pg_notify($1, jsonb_set($2::jsonb, '{schema}', to_jsonb(current_schema()))::text)`,
+      [LIVE_CHANNEL, JSON.stringify(payload)],
+    );
   }
 }
 

@@ -245,7 +245,7 @@ export async function finish(
        update idempotency_keys i set status = 'done', response = answer.body
          from answer where i.member_id = answer.member_id and i.key = answer.idempotency_key
      ), n as (
-       select pg_notify($4, json_build_object('balances', json_build_array(member_id::text), 'messages', json_build_array())::text)
+       select pg_notify($4, json_build_object('balances', json_build_array(member_id::text), 'messages', json_build_array(), 'schema', current_schema())::text)
          from vt
      )
      select (select body from answer) as body, (select count(*) from n) as notified`,
