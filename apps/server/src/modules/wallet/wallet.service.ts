@@ -152,6 +152,17 @@ export function createWalletService(deps: WalletServiceDeps) {
     return stored.response;
   }
 
+  async function repeatOf(
+    memberId: string,
+    key: string,
+    scope: string,
+    hash: string,
+  ): Promise<VendorTransferResult> {
+    const stored = (await replay(memberId, key, scope, hash)) as
+      VendorTransferResult | { transferId: string };
+    return 'status' in stored ? stored : stateOf(stored.transferId);
+  }
+
   async function transfer(member: WalletMember, input: TransferInput): Promise<VendorTransferResult> {
     if (member.type === TRIAL_TYPE) throw new AppError('FORBIDDEN', 'errors.in_need_true_account');
     const direction = input.from === MAIN_WALLET ? 'in' : 'out';
@@ -165,7 +176,6 @@ export function createWalletService(deps: WalletServiceDeps) {
     const m = await merchantOf(member.merchantId);
     const v = m.vendors.find((x) => x.code === code);
     if (!v) throw unknownWallet(direction === 'in' ? 'to' : 'from');
-    if (v.status !== 'active' || m.isSingle) throw vendorUnavailable();
     const scope = 'walletTransfer';
     const hash = requestHash(scope, {
       from: input.from,
@@ -173,6 +183,11 @@ export function createWalletService(deps: WalletServiceDeps) {
       amount: input.amount ?? null,
       all: input.all === true,
     });
+    if (v.status !== 'active' || m.isSingle) {
+      // A repeat still gets its first answer after the vendor went into maintenance.
+      if (await repo.storedKey(db, member.id, input.key)) return repeatOf(member.id, input.key, scope, hash);
+      throw vendorUnavailable();
+    }
     const id = randomUUID();
     const held = await repo.hold(db, {
       id,
@@ -187,11 +202,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       requestHash: hash,
     });
     if (held.kind === 'insufficient') throw insufficientBalance();
-    if (held.kind === 'repeat') {
-      const stored = (await replay(member.id, input.key, scope, hash)) as
-        VendorTransferResult | { transferId: string };
-      return 'status' in stored ? stored : stateOf(stored.transferId);
-    }
+    if (held.kind === 'repeat') return repeatOf(member.id, input.key, scope, hash);
     const call: VendorCall = { id, memberId: member.id, vendor: code, amount: held.amount };
     try {
       const done = await settle(call, await callVendor(call, direction));

@@ -495,10 +495,14 @@ describe('bad input writes nothing', () => {
   it('refuses a vendor in maintenance, a single merchant wallet and trial accounts', async () => {
     const m = await moneyMember(app, { balance: 1_000 });
     const trial = await trialMember(1_000);
+    const earlier = { from: 'MAIN', to: 'SABA', amount: 5, key: newKey() };
+    const first = await transfer(m, earlier);
     const before = await ledgerCounts(app);
     await app.services.db.query(`update wallet_vendors set status = 'maintenance' where code = 'SABA'`);
     app.services.wallet.invalidate();
     try {
+      // A repeat still gets its first answer; a new transfer is refused.
+      expect((await transfer(m, earlier)).body.value).toEqual(first.body.value);
       const r = await transfer(m, { from: 'MAIN', to: 'SABA', amount: 5, key: newKey() });
       expect(r.status).toBe(422);
       expect(r.body.message).toBe('money.errors.vendor_unavailable');
@@ -510,6 +514,20 @@ describe('bad input writes nothing', () => {
       expect(b.body.value!.wallets.find((w) => w.code === 'SABA')!.status).toBe('maintenance');
     } finally {
       await app.services.db.query(`update wallet_vendors set status = 'active' where code = 'SABA'`);
+      app.services.wallet.invalidate();
+    }
+    const single = `update money_settings set settings = jsonb_set(settings, '{isSingle}', $1::jsonb)`;
+    await app.services.db.query(single, ['true']);
+    app.services.wallet.invalidate();
+    try {
+      expect((await send(m, 'GET', '/wps/relay/MCSFE_merchantWallet')).body.value).toEqual({
+        isSingle: true,
+      });
+      const r = await transfer(m, { from: 'MAIN', to: 'PG', amount: 5, key: newKey() });
+      expect(r.status).toBe(422);
+      expect(r.body.message).toBe('money.errors.vendor_unavailable');
+    } finally {
+      await app.services.db.query(single, ['false']);
       app.services.wallet.invalidate();
     }
     const t = await transfer(trial, { from: 'MAIN', to: 'PG', amount: 5, key: newKey() });
