@@ -93,10 +93,14 @@ describe('the reconciler', () => {
       const m = await moneyMember(app, { balance: 1_000 });
       const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await client.connect();
+      const [{ schema } = { schema: '' }] = await app.services.db.query<{ schema: string }>(
+        'select current_schema() as schema',
+      );
       const heard: string[][] = [];
       client.on('notification', (n) => {
-        const payload = JSON.parse(n.payload ?? '{}') as { balances?: string[] };
-        if (payload.balances?.includes(m.id)) heard.push(payload.balances);
+        // Other test files' schemas share the database's channels (and their member ids).
+        const payload = JSON.parse(n.payload ?? '{}') as { balances?: string[]; schema?: string };
+        if (payload.schema === schema && payload.balances?.includes(m.id)) heard.push(payload.balances);
       });
       await client.query('listen live_events');
       try {
