@@ -40,6 +40,10 @@ import { startWalletJobs } from './modules/wallet/wallet.jobs.ts';
 import { walletHandlers, walletRouteConfigs } from './modules/wallet/wallet.routes.ts';
 import { cashierHandlers } from './modules/cashier/cashier.routes.ts';
 import { recordsHandlers } from './modules/records/records.routes.ts';
+import { createRecordsService } from './modules/records/records.service.ts';
+import { createMessagesService } from './modules/messages/messages.service.ts';
+import { createLiveHub } from './modules/live/live.hub.ts';
+import { liveRoutes } from './modules/live/live.routes.ts';
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service.ts';
 import { createSystemService, type SystemService } from './modules/system/system.service.ts';
 import errors from './plugins/errors.ts';
@@ -93,6 +97,8 @@ export interface AppOptions {
   vendor?: VendorPort;
   /** Runs the background jobs (the vendor-transfer reconciler); server.ts sets it, tests do not. */
   jobs?: boolean;
+  /** Heartbeat of the live stream (GET /wps/events), which also re-checks the session; default 25 s. */
+  liveHeartbeatMs?: number;
 }
 
 /** Logged values that must never reach the logs (issue 2 §5: logs without secrets). */
@@ -164,6 +170,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const money = createMoneyRunner(db);
   const vendor = opts.vendor ?? new DemoVendor(db);
   const wallet = createWalletService({ db, money, vendor, now, passwordLimits, log: app.log });
+  const records = createRecordsService({ db });
+  const messages = createMessagesService({ db, money });
+  const live = createLiveHub({ db, wallet, log: app.log });
   app.decorate('services', {
     db,
     system,
@@ -203,7 +212,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...socialHandlers(social),
     ...walletHandlers(wallet),
     ...cashierHandlers(),
-    ...recordsHandlers(),
+    ...recordsHandlers(records, messages),
   };
   registerEndpoints(app, endpoints, handlers, {
     captcha: { rateLimit: { max: limits.captchaPerMinute, timeWindow: '1 minute' } },
@@ -217,6 +226,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const stopJobs = startWalletJobs({ db, vendor }, app.log);
     app.addHook('onClose', async () => stopJobs());
   }
+
+  await live.start();
+  app.addHook('onClose', async () => live.stop());
+  await app.register(liveRoutes, { db, hub: live, now, heartbeatMs: opts.liveHeartbeatMs ?? 25_000 });
 
   await app.register(opsRoutes, { ops, token: opts.opsToken });
   await app.register(devRoutes);

@@ -1,22 +1,23 @@
-import type { recordsEndpoints } from '@app/contracts';
-import { AppError } from '../../lib/errors.ts';
+import type { Endpoints, recordsEndpoints } from '@app/contracts';
 import type { HandlerMap } from '../../lib/route.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
+import { requireMember } from '../session/session.plugin.ts';
+import type { RecordsService } from './records.service.ts';
 
-/**
- * PLACEHOLDER until the records and messages services land (issue 4): every call answers 503 so
- * the contract's table stays complete. Replaced by the real handlers.
- */
-export function recordsHandlers(): HandlerMap<typeof recordsEndpoints> {
-  const unavailable = async (): Promise<never> => {
-    throw new AppError('SERVICE_UNAVAILABLE');
-  };
+type RecordsIds = keyof typeof recordsEndpoints;
+
+/** Thin handlers of the records and inbox endpoints (issue 4): a member only ever reads their own. */
+export function recordsHandlers(
+  records: RecordsService,
+  messages: MessagesService,
+): Pick<HandlerMap<Endpoints>, RecordsIds> {
   return {
-    transactionHistory: unavailable,
-    bonusDetails: unavailable,
-    personalProfit: unavailable,
-    messages: unavailable,
-    readMessage: unavailable,
-    readAllMessages: unavailable,
-    unreadCount: unavailable,
+    transactionHistory: ({ req, input }) => records.transactions(requireMember(req).id, input),
+    bonusDetails: ({ req, input }) => records.bonuses(requireMember(req).id, input),
+    personalProfit: ({ req, input }) => records.profit(requireMember(req).id, input),
+    messages: ({ req, input }) => messages.list(requireMember(req).id, input),
+    readMessage: ({ req, input }) => messages.read(requireMember(req).id, input.id),
+    readAllMessages: ({ req }) => messages.readAll(requireMember(req).id),
+    unreadCount: ({ req }) => messages.unread(requireMember(req).id),
   };
 }

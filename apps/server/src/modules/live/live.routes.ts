@@ -1,0 +1,91 @@
+import { LIVE_EVENTS_PATH, SESSION_IDLE_MINUTES, type LiveEvent } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/db.ts';
+import type { Clock } from '../../lib/errors.ts';
+import { requireMember } from '../session/session.plugin.ts';
+import type { LiveHub } from './live.hub.ts';
+
+export interface LiveRoutesOptions {
+  db: Db;
+  hub: LiveHub;
+  now: Clock;
+  /** A comment line this often keeps proxies from closing the stream; the session is re-checked. */
+  heartbeatMs: number;
+}
+
+/** Still signed in (not revoked, not expired, not idle), read without extending the session. */
+async function sessionAlive(db: Db, sessionId: string, now: Date): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from sessions where id = $1 and revoked_at is null and expires_at > $2
+        and last_seen_at > $2::timestamptz - make_interval(mins => $3)`,
+    [sessionId, now, SESSION_IDLE_MINUTES],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * GET /wps/events (DESIGN §3 real time): one Server-Sent Events stream per signed-in client. The
+ * client reads it with fetch() and `Authorization: Bearer` (EventSource cannot send the header;
+ * a token never goes into a URL). First the balance and the unread count, then every change the
+ * hub hears of; a heartbeat comment re-checks the session and ends the stream when it is gone.
+ */
+export async function liveRoutes(
+  app: FastifyInstance,
+  { db, hub, now, heartbeatMs }: LiveRoutesOptions,
+): Promise<void> {
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end();
+  });
+
+  app.route({
+    method: 'GET',
+    url: LIVE_EVENTS_PATH,
+    schema: { hide: true },
+    config: { endpointId: 'liveEvents', auth: 'member' },
+    handler: async (req, reply) => {
+      const member = requireMember(req);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write(': connected\n\n');
+
+      let ended = false;
+      let unregister: (() => void) | null = null;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        clearInterval(timer);
+        unregister?.();
+        open.delete(end);
+        res.end();
+      };
+      open.add(end);
+      const send = (event: LiveEvent) => {
+        if (!ended) res.write(`data: ${JSON.stringify(event)}\n\n`);
+      };
+      const timer = setInterval(() => {
+        sessionAlive(db, member.sessionId, now())
+          .then((alive) => (alive ? void res.write(': ping\n\n') : end()))
+          .catch(() => end());
+      }, heartbeatMs);
+      timer.unref();
+      req.raw.on('close', end);
+      res.on('error', end);
+      try {
+        const u = await hub.open({ member, send });
+        if (ended) u();
+        else unregister = u;
+      } catch (err) {
+        req.log.warn({ err }, 'live: could not open the stream');
+        end();
+      }
+    },
+  });
+}
