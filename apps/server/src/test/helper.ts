@@ -60,13 +60,14 @@ export interface TestAppOptions extends Partial<Omit<AppOptions, 'db' | 'config'
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<FastifyInstance> {
   const ownDb = !opts.db;
   const db = opts.db ?? (await openTestDb());
+  // Everything else (now, passwordLimits, vendor, jobs, liveHeartbeatMs …) goes through as given.
+  const { db: _db, config, opsToken, rateLimit, ...rest } = opts;
   const app = await buildApp({
+    ...rest,
     db,
-    config: { ...TEST_CONFIG, ...opts.config },
-    opsToken: opts.opsToken ?? TEST_OPS_TOKEN,
-    rateLimit: { globalPerMinute: 100_000, captchaPerMinute: 100_000, ...opts.rateLimit },
-    ...(opts.now ? { now: opts.now } : {}),
-    ...(opts.passwordLimits ? { passwordLimits: opts.passwordLimits } : {}),
+    config: { ...TEST_CONFIG, ...config },
+    opsToken: opsToken ?? TEST_OPS_TOKEN,
+    rateLimit: { globalPerMinute: 100_000, captchaPerMinute: 100_000, ...rateLimit },
   });
   if (ownDb) app.addHook('onClose', async () => db.close());
   await app.ready();

@@ -31,6 +31,12 @@ const RANGE_SQL = (col: string, fromParam: number, toParam: number) =>
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
+/**
+ * The type as the account's owner sees it: a transfer to the upline is `upline_out` for the
+ * sender (the transfer's member) and `upline_in` on the upline's own entry.
+ */
+const TYPE_SQL = `case when t.type = 'upline_out' and t.member_id is distinct from a.member_id then 'upline_in' else t.type end`;
+
 export function createRecordsService({ db }: { db: Db }) {
   return {
     async transactions(
@@ -40,7 +46,7 @@ export function createRecordsService({ db }: { db: Db }) {
       const { page, pageSize, offset } = pageOf(q);
       const type = q.type && q.type !== 'all' ? q.type : null;
       const params = [memberId, type, ...rangeParams(q)];
-      const where = `a.kind = 'member' and a.member_id = $1 and ($2::text is null or t.type = $2)
+      const where = `a.kind = 'member' and a.member_id = $1 and ($2::text is null or ${TYPE_SQL} = $2)
         and ${RANGE_SQL('t.created_at', 3, 4)}`;
       const from = `from ledger_entries e
         join ledger_accounts a on a.id = e.account_id
@@ -55,7 +61,7 @@ export function createRecordsService({ db }: { db: Db }) {
           balance_after: string;
           created_at: Date;
         }>(
-          `select e.id, e.transfer_id, t.type, a.wallet, e.amount, e.balance_after, t.created_at ${from}
+          `select e.id, e.transfer_id, ${TYPE_SQL} as type, a.wallet, e.amount, e.balance_after, t.created_at ${from}
             where ${where} order by e.id desc limit $5 offset $6`,
           [...params, pageSize, offset],
         ),

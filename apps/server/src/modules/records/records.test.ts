@@ -187,3 +187,22 @@ describe('the inbox', () => {
     expect((await get<{ count: number }>(other, '/wps/relay/CSP_unreadCount')).body.value.count).toBe(0);
   });
 });
+
+describe('transfers to the upline in the record', () => {
+  it('shows upline_out to the sender and upline_in to the upline', async () => {
+    const upline = await moneyMember(app, { type: 1 });
+    const m = await moneyMember(app, { balance: 5_000, upline: upline.id });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/wps/relay/GCS_transferUpline',
+      headers: m.headers,
+      payload: { amount: 1_200, paymentPassword: '246810', key: `upline-${m.id}-record` },
+    });
+    expect(res.statusCode).toBe(200);
+    const sent = await get<History>(m, '/wps/member/transactions?type=upline_out');
+    expect(sent.body.value.items).toMatchObject([{ type: 'upline_out', amount: -1_200 }]);
+    const got = await get<History>(upline, '/wps/member/transactions?type=upline_in');
+    expect(got.body.value.items).toMatchObject([{ type: 'upline_in', amount: 1_200 }]);
+    expect((await get<History>(upline, '/wps/member/transactions?type=upline_out')).body.value.total).toBe(0);
+  });
+});
