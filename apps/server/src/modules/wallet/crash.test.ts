@@ -26,7 +26,8 @@ import { createMoneyRunner } from '../ledger/money-tx.ts';
  * process on a PGlite data directory (TEST_DB=pglite) or on a scratch database of
  * TEST_DATABASE_URL's server (TEST_DB=postgres). Each round: members fire keyed main ↔ PG
  * transfers over HTTP, the process is SIGKILLed after a random delay (crypto randomInt), started
- * again, `ops ledger reconcile 0` and `ops ledger check` run through the built CLI, every answer
+ * again, `ops ledger reconcile 0` and `ops ledger check 0` run (through the server's ops route, as
+ * the CLI does on PGlite; after the last restart through the built CLI itself), every answer
  * of the round before is replayed with its key (same answer), and every call the kill cut off is
  * sent again with its key (as a client retries). At the end, on the database itself: the ledger
  * check, every acknowledged transfer exactly once (idempotency key, vendor transfer id, ledger
