@@ -164,8 +164,14 @@ export const unreadCount = defineEndpoint({
 
 /**
  * The live stream (DESIGN §3): Server-Sent Events for a signed-in member at LIVE_EVENTS_PATH, read
- * with fetch() and `Authorization: Bearer` (no token in the URL). Each event's `data` is one JSON
- * object of liveEventSchema; comments (": ping") keep the connection open.
+ * with fetch() and `Authorization: Bearer` (no token in the URL; EventSource cannot send the header).
+ * Each event is one `data:` line holding one JSON object of liveEventSchema, blocks end with a blank
+ * line, no `event:`/`id:` fields. The stream opens with `balance` then `unread`; after that it
+ * pushes `balance` when a committed transaction changed the member's money, `notice` (only a message
+ * newer than any sent before on this stream) followed by `unread` when the inbox changed, and every
+ * heartbeat (25 s by default) a `: ping` comment plus `{ "type": "ping" }` (a client that hears
+ * nothing for about two heartbeats may reconnect). The server ends the stream when the session ends.
+ * Several events of one type may arrive in a row: the latest one is the truth.
  */
 export const LIVE_EVENTS_PATH = '/wps/events';
 export const liveEventSchema = z.discriminatedUnion('type', [
@@ -177,6 +183,7 @@ export const liveEventSchema = z.discriminatedUnion('type', [
     kind: z.enum(MESSAGE_KINDS),
     params: z.record(z.string(), z.union([z.string(), z.number()])),
   }),
+  z.object({ type: z.literal('ping') }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
