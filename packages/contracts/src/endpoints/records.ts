@@ -50,7 +50,10 @@ export const transactionHistory = defineEndpoint({
   }),
   response: z.object({
     ...pagedSchema(transactionItemSchema).shape,
-    /** Totals of the whole filtered period (all pages). */
+    /**
+     * Totals of the whole period `from`…`to` (all pages, every type whatever the type filter):
+     * deposits credited to main, withdrawals net of returned withdrawals, net = deposits − withdrawals.
+     */
     totals: z.object({ deposits: minorSchema, withdrawals: minorSchema, net: minorSchema }),
   }),
 });
