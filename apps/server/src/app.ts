@@ -42,6 +42,7 @@ import { cashierHandlers } from './modules/cashier/cashier.routes.ts';
 import { recordsHandlers } from './modules/records/records.routes.ts';
 import { createRecordsService } from './modules/records/records.service.ts';
 import { createMessagesService } from './modules/messages/messages.service.ts';
+import { messagesHandlers } from './modules/messages/messages.routes.ts';
 import { createLiveHub } from './modules/live/live.hub.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service.ts';
@@ -212,7 +213,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...socialHandlers(social),
     ...walletHandlers(wallet),
     ...cashierHandlers(),
-    ...recordsHandlers(records, messages),
+    ...recordsHandlers(records),
+    ...messagesHandlers(messages),
   };
   registerEndpoints(app, endpoints, handlers, {
     captcha: { rateLimit: { max: limits.captchaPerMinute, timeWindow: '1 minute' } },

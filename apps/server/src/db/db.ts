@@ -24,8 +24,14 @@ export interface Db extends Queryable {
   /**
    * LISTEN on a channel (DESIGN §3 SSE fan-out between instances): `onPayload` gets every NOTIFY
    * payload committed by any connection, this process's or another's. Returns the unlisten.
+   * `onReconnect` runs after a lost LISTEN connection is back (PostgreSQL): payloads sent while it
+   * was gone are lost, so the listener re-reads what it shows. PGlite never loses it.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

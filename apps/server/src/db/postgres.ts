@@ -55,6 +55,8 @@ export interface PostgresOptions {
   schema?: string;
   max?: number;
   onError?: (err: Error) => void;
+  /** application_name of the dedicated LISTEN connection (default 'listen'). */
+  listenApplicationName?: string;
 }
 
 export async function openPostgres(opts: PostgresOptions): Promise<Db> {
@@ -76,7 +78,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
   const nameOf = statementNamer();
   const base = wrap(pool, nameOf);
   // search_path does not matter to LISTEN/NOTIFY (channels are per database), only the URL.
-  const listener = createPgListener(opts.url, opts.onError);
+  const listener = createPgListener(opts.url, opts.onError, opts.listenApplicationName);
   let closed = false;
   return {
     engine: 'postgres',
@@ -98,7 +100,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
         }
       }
     },
-    listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    listen: (channel, onPayload, onReconnect) => listener.listen(channel, onPayload, onReconnect),
     async close() {
       if (closed) return;
       closed = true;

@@ -9,5 +9,6 @@ create table bet_records (
 );
 create index bet_records_member on bet_records (member_id, settled_at);
 
--- The account record filters a member's movements by type and time.
-create index ledger_transfers_type on ledger_transfers (type, created_at);
+-- The account record and bonus details need no new ledger index: they go from the member's
+-- accounts (ledger_accounts_member) to their entries (ledger_entries_account) to each transfer (its
+-- primary key); an index on ledger_transfers (type, …) would only slow every transfer down.

@@ -1,4 +1,4 @@
-import type { LiveEvent } from '@app/contracts';
+import { MAIN_WALLET, type LiveEvent } from '@app/contracts';
 import type { Db } from '../../db/db.ts';
 import { LIVE_CHANNEL, type MoneyChanges } from '../ledger/money-tx.ts';
 import { newestUnread, unreadOf } from '../messages/messages.service.ts';
@@ -11,10 +11,28 @@ export interface LiveClient {
   send(event: LiveEvent): void;
 }
 
+interface Client extends LiveClient {
+  /** Notices up to this message id were there before the stream opened, or were sent on it. */
+  lastNoticeId: number;
+}
+
+/** The open streams of one member and what must be re-read for them. */
+interface MemberStreams {
+  clients: Set<Client>;
+  balance: boolean;
+  messages: boolean;
+  running: Promise<void> | null;
+}
+
 /**
  * The live hub (DESIGN §3): LISTENs on LIVE_CHANNEL, which every committed money transaction
  * NOTIFYs (on any instance, or the ops command line), and pushes to the streams open here the
- * member's new balance, unread count and newest notice.
+ * member's new balance, the newest notice and the unread count.
+ *
+ * Reads for one member run one after another (a "pump"): a change heard while a read is under way
+ * marks the member dirty and is read again afterwards, so the last event a stream gets is always
+ * from a read that started after the last change — two reads racing on two pool connections can
+ * never leave an older balance as the last word. Bursts of changes collapse into one read.
  */
 export function createLiveHub({
   db,
@@ -25,32 +43,56 @@ export function createLiveHub({
   wallet: WalletService;
   log: { warn(o: object, m: string): void };
 }) {
-  const clients = new Map<string, Set<LiveClient>>();
+  const members = new Map<string, MemberStreams>();
   let schema: string | null = null;
   let unlisten: (() => Promise<void>) | null = null;
 
-  async function balanceEvent(c: LiveClient): Promise<LiveEvent> {
-    const b = await wallet.balance(c.member);
-    const main = b.wallets.find((w) => w.code === 'MAIN')?.balance ?? 0;
-    return { type: 'balance', sumBalance: b.sumBalance, main };
-  }
-
-  async function pushBalance(memberId: string) {
-    const set = clients.get(memberId);
-    if (!set?.size) return;
-    const first = [...set][0]!;
-    const event = await balanceEvent(first);
-    for (const c of set) c.send(event);
-  }
-
-  async function pushMessages(memberId: string) {
-    const set = clients.get(memberId);
-    if (!set?.size) return;
-    const [count, notice] = await Promise.all([unreadOf(db, memberId), newestUnread(db, memberId)]);
-    for (const c of set) {
-      if (notice) c.send({ type: 'notice', id: notice.id, kind: notice.kind, params: notice.params });
-      c.send({ type: 'unread', count });
+  async function pump(memberId: string, st: MemberStreams): Promise<void> {
+    await null; // `st.running` is assigned before the loop can finish
+    for (;;) {
+      if (!st.balance && !st.messages) {
+        st.running = null;
+        return;
+      }
+      const { balance, messages } = st;
+      st.balance = st.messages = false;
+      // Only the streams open now: one opened later gets the next round (its open marked both).
+      const targets = [...st.clients];
+      const first = targets[0];
+      if (!first) continue;
+      try {
+        const [b, count, notice] = await Promise.all([
+          balance ? wallet.balance(first.member) : null,
+          messages ? unreadOf(db, memberId) : null,
+          messages ? newestUnread(db, memberId) : null,
+        ]);
+        const events: LiveEvent[] = [];
+        if (b) {
+          const main = b.wallets.find((w) => w.code === MAIN_WALLET)?.balance ?? 0;
+          events.push({ type: 'balance', sumBalance: b.sumBalance, main });
+        }
+        for (const c of targets) {
+          for (const e of events) c.send(e);
+          if (notice && notice.id > c.lastNoticeId) {
+            c.lastNoticeId = notice.id;
+            c.send({ type: 'notice', id: notice.id, kind: notice.kind, params: notice.params });
+          }
+          if (count !== null) c.send({ type: 'unread', count });
+        }
+      } catch (err) {
+        log.warn({ err, memberId }, 'live: could not read the member’s balance or inbox');
+      }
     }
+  }
+
+  /** Marks what changed for the member; resolves once a read that started after this is sent. */
+  function changed(memberId: string, what: { balance?: boolean; messages?: boolean }): Promise<void> {
+    const st = members.get(memberId);
+    if (!st) return Promise.resolve();
+    if (what.balance) st.balance = true;
+    if (what.messages) st.messages = true;
+    st.running ??= pump(memberId, st);
+    return st.running;
   }
 
   function onPayload(payload: string) {
@@ -60,41 +102,54 @@ export function createLiveHub({
     } catch {
       return;
     }
+    // Test schemas (and tenants) share one database's channels: only this schema's changes count.
     if (changes.schema && schema && changes.schema !== schema) return;
-    for (const id of new Set(changes.balances ?? [])) {
-      pushBalance(String(id)).catch((err: unknown) => log.warn({ err }, 'live: balance push failed'));
-    }
-    for (const id of new Set(changes.messages ?? [])) {
-      pushMessages(String(id)).catch((err: unknown) => log.warn({ err }, 'live: message push failed'));
-    }
+    for (const id of changes.balances ?? []) void changed(String(id), { balance: true });
+    for (const id of changes.messages ?? []) void changed(String(id), { messages: true });
+  }
+
+  /** After the LISTEN connection came back: what was NOTIFYed meanwhile is lost, re-read all. */
+  function resync() {
+    for (const id of members.keys()) void changed(id, { balance: true, messages: true });
   }
 
   return {
     async start() {
       const [row] = await db.query<{ schema: string }>('select current_schema() as schema');
       schema = row?.schema ?? null;
-      unlisten = await db.listen(LIVE_CHANNEL, onPayload);
+      unlisten = await db.listen(LIVE_CHANNEL, onPayload, resync);
     },
     async stop() {
       const u = unlisten;
       unlisten = null;
       await u?.();
     },
-    /** Registers a stream and sends its first events (balance, unread). Returns the unregister. */
+    /**
+     * Registers a stream: its first events are the balance, then the unread count (a notice only
+     * for a message newer than the stream). Returns the unregister.
+     */
     async open(c: LiveClient): Promise<() => void> {
-      let set = clients.get(c.member.id);
-      if (!set) clients.set(c.member.id, (set = new Set()));
-      set.add(c);
-      const [balance, count] = await Promise.all([balanceEvent(c), unreadOf(db, c.member.id)]);
-      c.send(balance);
-      c.send({ type: 'unread', count });
-      return () => {
-        set.delete(c);
-        if (set.size === 0 && clients.get(c.member.id) === set) clients.delete(c.member.id);
+      const [row] = await db.query<{ id: string | null }>(
+        'select max(id) as id from messages where member_id = $1',
+        [c.member.id],
+      );
+      const client: Client = { ...c, lastNoticeId: Number(row?.id ?? 0) };
+      let st = members.get(c.member.id);
+      if (!st) {
+        st = { clients: new Set(), balance: false, messages: false, running: null };
+        members.set(c.member.id, st);
+      }
+      const own = st;
+      own.clients.add(client);
+      const unregister = () => {
+        own.clients.delete(client);
+        if (own.clients.size === 0 && members.get(c.member.id) === own) members.delete(c.member.id);
       };
+      await changed(c.member.id, { balance: true, messages: true });
+      return unregister;
     },
     /** Open streams on this instance (tests, shutdown). */
-    size: () => [...clients.values()].reduce((n, s) => n + s.size, 0),
+    size: () => [...members.values()].reduce((n, s) => n + s.clients.size, 0),
   };
 }
 export type LiveHub = ReturnType<typeof createLiveHub>;

@@ -13,6 +13,9 @@ export interface LiveRoutesOptions {
   heartbeatMs: number;
 }
 
+/** The heartbeat: a comment (keeps proxies from closing the stream) and a ping event for the client. */
+const PING = `: ping\ndata: ${JSON.stringify({ type: 'ping' } satisfies LiveEvent)}\n\n`;
+
 /** Still signed in (not revoked, not expired, not idle), read without extending the session. */
 async function sessionAlive(db: Db, sessionId: string, now: Date): Promise<boolean> {
   const rows = await db.query(
@@ -27,7 +30,10 @@ async function sessionAlive(db: Db, sessionId: string, now: Date): Promise<boole
  * GET /wps/events (DESIGN §3 real time): one Server-Sent Events stream per signed-in client. The
  * client reads it with fetch() and `Authorization: Bearer` (EventSource cannot send the header;
  * a token never goes into a URL). First the balance and the unread count, then every change the
- * hub hears of; a heartbeat comment re-checks the session and ends the stream when it is gone.
+ * hub hears of; each heartbeat re-checks the session (without extending it) and ends the stream
+ * when it is gone, else sends the ping. The headers of the security plugin (CSP …) set on the
+ * reply before the hijack are written too; nothing compresses or buffers the stream. Every open
+ * stream ends when the app closes (preClose), so shutdown and tests never wait for a client.
  */
 export async function liveRoutes(
   app: FastifyInstance,
@@ -72,11 +78,12 @@ export async function liveRoutes(
       };
       const timer = setInterval(() => {
         sessionAlive(db, member.sessionId, now())
-          .then((alive) => (alive ? void res.write(': ping\n\n') : end()))
+          .then((alive) => (alive && !ended ? void res.write(PING) : end()))
           .catch(() => end());
       }, heartbeatMs);
       timer.unref();
       req.raw.on('close', end);
+      res.on('close', end);
       res.on('error', end);
       try {
         const u = await hub.open({ member, send });

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { LiveEvent } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../db/db.ts';
 import { openPostgres } from '../../db/postgres.ts';
 import { buildTestApp, openTestDb, TEST_OPS_TOKEN } from '../../test/helper.ts';
 import { login } from '../../test/accounts.ts';
@@ -103,6 +105,14 @@ const unreadOf =
   (e: LiveEvent): e is Extract<LiveEvent, { type: 'unread' }> =>
     e.type === 'unread' && e.count === n;
 
+type Of<K extends LiveEvent['type']> = Extract<LiveEvent, { type: K }>;
+const noticeOf =
+  (kind: string) =>
+  (e: LiveEvent): e is Of<'notice'> =>
+    e.type === 'notice' && e.kind === kind;
+const isPing = (e: LiveEvent): e is Of<'ping'> => e.type === 'ping';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 let app: FastifyInstance;
 let base: string;
 beforeAll(async () => {
@@ -138,21 +148,12 @@ describe('the live stream (GET /wps/events)', () => {
       payload: { args: [m.account, 'Hi', 'There'] },
       remoteAddress: '127.0.0.1',
     });
-    await s.waitFor(
-      (e): e is Extract<LiveEvent, { type: 'notice' }> => e.type === 'notice' && e.kind === 'mail',
-      mark,
-    );
+    await s.waitFor(noticeOf('mail'), mark);
     await s.waitFor(unreadOf(1), mark);
 
     mark = s.events.length;
     await app.services.money(async (tx) => addNotice(tx, m.id, 'deposit_arrived', { amount: 700 }));
-    expect(
-      await s.waitFor(
-        (e): e is Extract<LiveEvent, { type: 'notice' }> =>
-          e.type === 'notice' && e.kind === 'deposit_arrived',
-        mark,
-      ),
-    ).toMatchObject({ params: { amount: 700 } });
+    expect(await s.waitFor(noticeOf('deposit_arrived'), mark)).toMatchObject({ params: { amount: 700 } });
     await s.waitFor(unreadOf(2), mark);
     s.close();
   });
@@ -173,25 +174,103 @@ describe('the live stream (GET /wps/events)', () => {
           amount: 5,
         });
         tx.balanceChanged(m.id);
+        await addNotice(tx, m.id, 'deposit_arrived', { amount: 5 });
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    // A later committed change is the first balance event after the mark: the rolled-back one never came.
+    // A later committed change arrives; the rolled-back one (1,005, its notice, unread 1) never does.
+    // Balance events of 1,000 may still come (the opening funding's own push can arrive late).
     await fund(app, m.id, 1);
-    const next = await s.waitFor(
-      (e): e is Extract<LiveEvent, { type: 'balance' }> => e.type === 'balance',
-      mark,
-    );
-    expect(next.sumBalance).toBe(1_001);
+    await s.waitFor(balanceOf(1_001), mark);
+    await sleep(100);
+    const after = s.events.slice(mark);
+    expect(
+      after.filter((e) => e.type === 'balance' && e.sumBalance !== 1_000 && e.sumBalance !== 1_001),
+    ).toEqual([]);
+    expect(after.filter((e) => e.type === 'notice' || (e.type === 'unread' && e.count !== 0))).toEqual([]);
     s.close();
   });
 
-  it('ends the stream when the session ends (heartbeat re-check) and when the app closes', async () => {
+  it('ends with the latest balance after a burst of concurrent changes (reads never overtake)', async () => {
+    const m = await moneyMember(app, { balance: 100 });
+    const s = await openStream(base, m.token);
+    await s.waitFor(balanceOf(100));
+    await Promise.all(Array.from({ length: 20 }, () => fund(app, m.id, 1)));
+    await s.waitFor(balanceOf(120));
+    await sleep(200);
+    const balances = s.events.filter((e): e is Of<'balance'> => e.type === 'balance');
+    expect(balances.at(-1)).toEqual({ type: 'balance', sumBalance: 120, main: 120 });
+    s.close();
+  });
+
+  it('sends a notice once: reading a message updates the unread count without repeating a notice', async () => {
+    const m = await moneyMember(app);
+    // A message from before the stream opened is counted, never pushed as a notice.
+    await app.services.money(async (tx) => addNotice(tx, m.id, 'withdrawal_rejected', { amount: 300 }));
+    const s = await openStream(base, m.token);
+    await s.waitFor(unreadOf(1));
+    let mark = s.events.length;
+    await app.services.money(async (tx) => addNotice(tx, m.id, 'withdrawal_approved', { amount: 400 }));
+    const notice = await s.waitFor(noticeOf('withdrawal_approved'), mark);
+    await s.waitFor(unreadOf(2), mark);
+    mark = s.events.length;
+    const read = await app.inject({
+      method: 'POST',
+      url: '/wps/member/messages/read',
+      headers: m.headers,
+      payload: { id: notice.id },
+    });
+    expect(read.json()).toMatchObject({ value: { unread: 1 } });
+    await s.waitFor(unreadOf(1), mark);
+    await sleep(100);
+    expect(s.events.filter((e) => e.type === 'notice')).toEqual([notice]);
+    expect(s.events.some(noticeOf('withdrawal_rejected'))).toBe(false);
+    s.close();
+  });
+
+  it('sends the heartbeat as a comment and a ping event, with the security headers and no caching', async () => {
+    const m = await moneyMember(app);
+    const s = await openStream(base, m.token);
+    await s.waitFor(isPing, 0, 5_000);
+    expect(s.res.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+    expect(s.res.headers.get('cache-control')).toMatch(/no-cache/);
+    expect(s.res.headers.get('content-encoding')).toBeNull();
+    s.close();
+  });
+
+  it('re-checks the session on each heartbeat without extending it, and ends the stream at logout', async () => {
     const m = await moneyMember(app);
     const s = await openStream(base, m.token);
     await s.waitFor(unreadOf(0));
+    const seen = async () =>
+      (
+        await app.services.db.query<{ t: Date }>(
+          `select last_seen_at as t from sessions where member_id = $1 and revoked_at is null`,
+          [m.id],
+        )
+      ).map((r) => new Date(r.t).toISOString());
+    const before = await seen();
+    expect(before).toHaveLength(1);
+    const pings = s.events.filter(isPing).length;
+    await s.waitFor(isPing, s.events.length);
+    await s.waitFor(isPing, s.events.length);
+    expect(s.events.filter(isPing).length).toBeGreaterThanOrEqual(pings + 2);
+    expect(await seen()).toEqual(before);
     await app.inject({ method: 'DELETE', url: '/wps/session/logout', headers: m.headers });
     await s.waitEnd();
+  });
+
+  it('ends every open stream when the app closes (close never waits for a client)', async () => {
+    // A long heartbeat: only the close can end these streams.
+    const other = await buildTestApp({ liveHeartbeatMs: 60_000 });
+    const otherBase = await other.listen({ port: 0, host: '127.0.0.1' });
+    const m = await moneyMember(other);
+    const streams = [await openStream(otherBase, m.token), await openStream(otherBase, m.token)];
+    for (const st of streams) await st.waitFor(unreadOf(0));
+    const started = Date.now();
+    await other.close();
+    for (const st of streams) await st.waitEnd(5_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
 
@@ -211,6 +290,57 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server instances on one 
       const mark = s.events.length;
       await fund(one, m.id, 600);
       await s.waitFor(balanceOf(4_600), mark);
+      await one.services.money(async (tx) => addNotice(tx, m.id, 'deposit_arrived', { amount: 600 }));
+      await s.waitFor(noticeOf('deposit_arrived'), mark);
+      await s.waitFor(unreadOf(1), mark);
+      s.close();
+    } finally {
+      await two.close();
+      await one.close();
+      await db2.close();
+      await db1.close();
+    }
+  });
+
+  it('LISTENs again after its connection is killed, and re-sends what it may have missed', async () => {
+    const db1 = await openTestDb();
+    const schema = (await db1.query<{ s: string }>('select current_schema() as s'))[0]!.s;
+    const appName = `live-test-${randomBytes(4).toString('hex')}`;
+    const db2 = await openPostgres({
+      url: process.env.TEST_DATABASE_URL!,
+      schema,
+      max: 5,
+      listenApplicationName: appName,
+    });
+    const one = await buildTestApp({ db: db1 });
+    const two = await buildTestApp({ db: db2, liveHeartbeatMs: 200 });
+    const killListener = async () =>
+      (
+        await db1.query<{ ok: boolean }>(
+          'select pg_terminate_backend(pid) as ok from pg_stat_activity where application_name = $1',
+          [appName],
+        )
+      ).length;
+    try {
+      const twoBase = await two.listen({ port: 0, host: '127.0.0.1' });
+      const m = await moneyMember(one, { balance: 1_000 });
+      const session = await login(two, m.account, m.password);
+      const s = await openStream(twoBase, session.token);
+      await s.waitFor(balanceOf(1_000));
+      const [old] = await listenerPids(db1, appName);
+      expect(old).toBeDefined();
+      expect(await killListener()).toBe(1);
+      // Committed while the listener may be down: the hub re-reads every open stream on reconnect.
+      await fund(one, m.id, 50);
+      await s.waitFor(balanceOf(1_050));
+      // And the new connection hears NOTIFYs again.
+      const deadline = Date.now() + 10_000;
+      while (!(await listenerPids(db1, appName)).some((pid) => pid !== old) && Date.now() < deadline)
+        await sleep(50);
+      expect(await listenerPids(db1, appName)).not.toContain(old);
+      const mark = s.events.length;
+      await fund(one, m.id, 25);
+      await s.waitFor(balanceOf(1_075), mark);
       s.close();
     } finally {
       await two.close();
@@ -220,3 +350,13 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server instances on one 
     }
   });
 });
+
+/** Backends of the LISTEN connection named `appName` that have LISTENed and are waiting. */
+async function listenerPids(db: Queryable, appName: string): Promise<number[]> {
+  const rows = await db.query<{ pid: number }>(
+    `select pid from pg_stat_activity
+      where application_name = $1 and state = 'idle' and query ilike 'listen%'`,
+    [appName],
+  );
+  return rows.map((r) => r.pid);
+}

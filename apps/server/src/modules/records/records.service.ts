@@ -46,8 +46,8 @@ export function createRecordsService({ db }: { db: Db }) {
       const { page, pageSize, offset } = pageOf(q);
       const type = q.type && q.type !== 'all' ? q.type : null;
       const params = [memberId, type, ...rangeParams(q)];
-      const where = `a.kind = 'member' and a.member_id = $1 and ($2::text is null or ${TYPE_SQL} = $2)
-        and ${RANGE_SQL('t.created_at', 3, 4)}`;
+      const ofType = `($2::text is null or ${TYPE_SQL} = $2)`;
+      const inPeriod = `a.kind = 'member' and a.member_id = $1 and ${RANGE_SQL('t.created_at', 3, 4)}`;
       const from = `from ledger_entries e
         join ledger_accounts a on a.id = e.account_id
         join ledger_transfers t on t.id = e.transfer_id`;
@@ -62,15 +62,16 @@ export function createRecordsService({ db }: { db: Db }) {
           created_at: Date;
         }>(
           `select e.id, e.transfer_id, ${TYPE_SQL} as type, a.wallet, e.amount, e.balance_after, t.created_at ${from}
-            where ${where} order by e.id desc limit $5 offset $6`,
+            where ${inPeriod} and ${ofType} order by e.id desc limit $5 offset $6`,
           [...params, pageSize, offset],
         ),
         db.query<{ total: string; deposits: string; withdrawals: string }>(
-          `select count(*) as total,
+          // The count follows the type filter; the totals are the whole period's, every type.
+          `select count(*) filter (where ${ofType}) as total,
                   coalesce(sum(e.amount) filter (where t.type = 'deposit' and a.wallet = 'MAIN'), 0) as deposits,
                   coalesce(-sum(e.amount) filter (where t.type in ('withdrawal', 'withdrawal_return') and a.wallet = 'MAIN'), 0)
                     as withdrawals
-             ${from} where ${where}`,
+             ${from} where ${inPeriod}`,
           params,
         ),
       ]);

@@ -71,7 +71,11 @@ describe('the account record (GET /wps/member/transactions)', () => {
     expect(all.body.value.totals).toEqual({ deposits: 3_000, withdrawals: 1_500, net: 1_500 });
     const deposits = await get<History>(m, '/wps/member/transactions?type=deposit');
     expect(deposits.body.value.items).toHaveLength(1);
-    expect(deposits.body.value.totals).toEqual({ deposits: 3_000, withdrawals: 0, net: 3_000 });
+    expect(deposits.body.value.total).toBe(1);
+    // The totals are the period's, whatever the type filter.
+    expect(deposits.body.value.totals).toEqual({ deposits: 3_000, withdrawals: 1_500, net: 1_500 });
+    const returns = await get<History>(m, '/wps/member/transactions?type=withdrawal_return');
+    expect(returns.body.value.items).toMatchObject([{ type: 'withdrawal_return', amount: 500 }]);
     const page2 = await get<History>(m, '/wps/member/transactions?page=2&pageSize=3');
     expect(page2.body.value).toMatchObject({ total: 4, page: 2 });
     expect(page2.body.value.items.map((i) => i.type)).toEqual(['adjustment']);
