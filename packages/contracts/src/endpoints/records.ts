@@ -16,9 +16,19 @@ import {
  */
 
 const none = z.strictObject({});
+
+/** yyyy-MM-dd that exists on the calendar (no 2026-02-31, no month 00), years 1900–9999. */
+export function isCalendarDay(day: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1900 || mo < 1 || mo > 12 || d < 1) return false;
+  return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
+}
+const calendarDay = daySchema.check(z.refine(isCalendarDay, { error: 'errors.invalid_format' }));
 const dayRange = {
-  from: z.optional(daySchema),
-  to: z.optional(daySchema),
+  from: z.optional(calendarDay),
+  to: z.optional(calendarDay),
 };
 
 export const transactionItemSchema = z.object({

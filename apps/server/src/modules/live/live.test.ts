@@ -158,6 +158,23 @@ describe('the live stream (GET /wps/events)', () => {
     s.close();
   });
 
+  it('pushes the balance after an ops bonus', async () => {
+    const m = await moneyMember(app, { balance: 2_000 });
+    const s = await openStream(base, m.token);
+    await s.waitFor(balanceOf(2_000));
+    const mark = s.events.length;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/ops/bonus',
+      headers: { authorization: `Bearer ${TEST_OPS_TOKEN}` },
+      payload: { args: [m.account, '3.50', 'weekly'] },
+      remoteAddress: '127.0.0.1',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await s.waitFor(balanceOf(2_350), mark)).toMatchObject({ main: 2_350 });
+    s.close();
+  });
+
   it('pushes nothing for a rolled-back transaction', async () => {
     const m = await moneyMember(app, { balance: 1_000 });
     const s = await openStream(base, m.token);

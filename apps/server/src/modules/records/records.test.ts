@@ -104,6 +104,17 @@ describe('the account record (GET /wps/member/transactions)', () => {
       expect(r.status, q).toBe(400);
       expect(r.body.message, q).toMatch(/^errors\./);
     }
+    // Days that match yyyy-MM-dd but are not on the calendar: a 400 on its field
+    // (errors.invalid_value; a wrong shape is errors.invalid_format), never a 5xx.
+    for (const path of ['transactions', 'bonus', 'profit'])
+      for (const q of ['from=2026-02-31', 'to=2026-00-10', 'from=0000-01-01', 'to=2025-02-29']) {
+        const r = await app.inject({ method: 'GET', url: `/wps/member/${path}?${q}`, headers: m.headers });
+        expect(r.statusCode, `${path}?${q}`).toBe(400);
+        expect(r.json(), `${path}?${q}`).toMatchObject({
+          fields: { [q.slice(0, q.indexOf('='))]: 'errors.invalid_value' },
+        });
+      }
+    expect((await get(m, '/wps/member/transactions?from=2024-02-29&to=9999-12-31')).status).toBe(200);
     const guest = await app.inject({ method: 'GET', url: '/wps/member/transactions' });
     expect(guest.statusCode).toBe(401);
   });
