@@ -38,7 +38,10 @@ import { systemHandlers } from './modules/system/system.routes.ts';
 import { DemoVendor, type VendorPort } from './modules/wallet/demo-vendor.ts';
 import { startWalletJobs } from './modules/wallet/wallet.jobs.ts';
 import { walletHandlers, walletRouteConfigs } from './modules/wallet/wallet.routes.ts';
-import { cashierHandlers } from './modules/cashier/cashier.routes.ts';
+import { cashierHandlers, cashierOnRoute, cashierRouteConfigs } from './modules/cashier/cashier.routes.ts';
+import { createCashierService, DEV_GATEWAY_SECRET } from './modules/cashier/cashier.service.ts';
+import { gatewayRoutes } from './modules/cashier/gateway.routes.ts';
+import { startCashierJobs } from './modules/cashier/c2c.job.ts';
 import { recordsHandlers } from './modules/records/records.routes.ts';
 import { createRecordsService } from './modules/records/records.service.ts';
 import { createMessagesService } from './modules/messages/messages.service.ts';
@@ -100,6 +103,8 @@ export interface AppOptions {
   jobs?: boolean;
   /** Heartbeat of the live stream (GET /wps/events), which also re-checks the session; default 25 s. */
   liveHeartbeatMs?: number;
+  /** HMAC key of the demo payment gateway's callback (default DEMO_GATEWAY_SECRET, else a development value). */
+  gatewaySecret?: string;
 }
 
 /** Logged values that must never reach the logs (issue 2 §5: logs without secrets). */
@@ -171,6 +176,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const money = createMoneyRunner(db);
   const vendor = opts.vendor ?? new DemoVendor(db);
   const wallet = createWalletService({ db, money, vendor, now, passwordLimits, log: app.log });
+  const cashier = createCashierService({
+    db,
+    money,
+    now,
+    passwordLimits,
+    gatewaySecret: opts.gatewaySecret ?? (process.env.DEMO_GATEWAY_SECRET || DEV_GATEWAY_SECRET),
+  });
   const records = createRecordsService({ db });
   const messages = createMessagesService({ db, money });
   const live = createLiveHub({ db, wallet, log: app.log });
@@ -212,10 +224,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...securityCentreHandlers(securityCentre),
     ...socialHandlers(social),
     ...walletHandlers(wallet),
-    ...cashierHandlers(),
+    ...cashierHandlers(cashier),
     ...recordsHandlers(records),
     ...messagesHandlers(messages),
   };
+  // The C2C proof upload raises the body limit of its one route.
+  app.addHook('onRoute', cashierOnRoute);
   registerEndpoints(app, endpoints, handlers, {
     captcha: { rateLimit: { max: limits.captchaPerMinute, timeWindow: '1 minute' } },
     // Issue 3: an undecryptable, replayed or invalid login body answers like wrong credentials.
@@ -223,10 +237,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     smsNoLogin: { validationMessage: phoneNumberMessage('mobileNum') },
     smsRegister: { validationMessage: phoneNumberMessage('mobileNo') },
     ...walletRouteConfigs,
+    ...cashierRouteConfigs,
   });
+  await app.register(gatewayRoutes, { cashier });
   if (opts.jobs) {
     const stopJobs = startWalletJobs({ db, vendor }, app.log);
     app.addHook('onClose', async () => stopJobs());
+    const stopCashierJobs = startCashierJobs({ money, now }, app.log);
+    app.addHook('onClose', async () => stopCashierJobs());
   }
 
   await live.start();

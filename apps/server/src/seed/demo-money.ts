@@ -1,6 +1,7 @@
 import type { Db } from '../db/db.ts';
 import { hashPassword } from '../lib/password.ts';
 import { memberAccount, post, systemAccount } from '../modules/ledger/ledger.ts';
+import { seedDepositChannels } from './demo-cashier.ts';
 import { seedWalletVendors } from './demo-wallets.ts';
 
 /**
@@ -36,6 +37,7 @@ export async function seedDemoMoney(db: Db, merchantId: number): Promise<void> {
     [merchantId, JSON.stringify(DEMO_MONEY_SETTINGS)],
   );
   await seedWalletVendors(db, merchantId);
+  await seedDepositChannels(db, merchantId);
   const missingPp = await db.query<{ id: string }>(
     `select id from members where merchant_id = $1 and account = any($2::text[]) and payment_password_hash is null`,
     [merchantId, WITH_PAYMENT_PASSWORD],
