@@ -1,4 +1,4 @@
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { loadChunk } from '@/lib/chunk';
 import { loadAccountCatalogue } from '@/lib/i18n';
@@ -27,6 +27,12 @@ const group = {
 
 const strip = (p: string) => p.slice(1);
 
+/** `/` → the home page, keeping the query (a return address may name a centre page: panel-from-url). */
+function ToHome() {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: paths.home, search }} replace />;
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -38,7 +44,7 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <Navigate to={paths.home} replace /> },
+          { index: true, element: <ToHome /> },
           {
             element: <FullLayout />,
             children: [

@@ -31,6 +31,11 @@ const walletPage = (importer: () => Promise<{ default: ComponentType<CentrePageP
   lazy(() => Promise.all([loadChunk(importer), loadCatalogues('money', 'wallet')]).then(([mod]) => mod));
 const transferFund = walletPage(() => import('@/features/wallet/components/transfer-fund'));
 const transferUpline = walletPage(() => import('@/features/wallet/components/transfer-upline'));
+// The cashier pages (issue 4) with the shared money texts and their own.
+const cashierPage = (importer: () => Promise<{ default: ComponentType<CentrePageProps> }>) =>
+  lazy(() => Promise.all([loadChunk(importer), loadCatalogues('money', 'cashier')]).then(([mod]) => mod));
+const depositPage = cashierPage(() => import('@/features/cashier/components/deposit-page'));
+const withdrawPage = cashierPage(() => import('@/features/cashier/components/withdraw-page'));
 const always = () => true;
 
 export const PERSONAL_CENTRE_PAGES = [
@@ -46,8 +51,8 @@ export const PERSONAL_CENTRE_PAGES = [
     component: transferFund,
     enabled: always,
   },
-  { page: 'depositv2', labelKey: 'centre.personal.depositv2', component: pending, enabled: always },
-  { page: 'withdraw', labelKey: 'centre.personal.withdraw', component: pending, enabled: always },
+  { page: 'depositv2', labelKey: 'centre.personal.depositv2', component: depositPage, enabled: always },
+  { page: 'withdraw', labelKey: 'centre.personal.withdraw', component: withdrawPage, enabled: always },
   {
     page: 'transferUpline',
     labelKey: 'centre.personal.transferUpline',

@@ -2,6 +2,7 @@ import { Suspense, lazy } from 'react';
 import { loadChunk } from '@/lib/chunk';
 import { loadAccountCatalogue } from '@/lib/i18n';
 import { useUiStore } from '@/lib/ui-store';
+import { PanelFromUrl } from './panel-from-url';
 
 // The centre texts live in the account catalogue (only members open a centre).
 const CentrePanel = lazy(() =>
@@ -19,6 +20,7 @@ export function PanelHost() {
   const agent = useUiStore((s) => s.panels.agent.open);
   return (
     <>
+      <PanelFromUrl />
       {personal ? (
         <Suspense fallback={null}>
           <CentrePanel id="personal" />

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { withdrawInfo } from '@app/contracts';
+import { call } from '@/lib/api-client';
+import { cashierKeys } from './keys';
+
+/** GET /wps/v2/withdraw/info: min/max, main balance, auto-receive minutes, payment password set. */
+export function getWithdrawInfo(signal?: AbortSignal) {
+  return call(withdrawInfo, {}, { signal });
+}
+
+export function getWithdrawInfoQueryOptions() {
+  return queryOptions({
+    queryKey: cashierKeys.withdrawInfo,
+    queryFn: ({ signal }) => getWithdrawInfo(signal),
+  });
+}
+
+export function useWithdrawInfo() {
+  return useQuery(getWithdrawInfoQueryOptions());
+}

@@ -1,0 +1,25 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { withdrawals, type Withdrawal } from '@app/contracts';
+import { call } from '@/lib/api-client';
+import { CASHIER_PAGE_SIZE, cashierKeys } from './keys';
+
+/** A matched C2C payout that the withdrawer still has to confirm (spec §4). */
+export const awaitingConfirmation = (w: Withdrawal) =>
+  w.status === 'matched' && w.c2c !== null && w.c2c.outcome === null && !w.c2c.disputed;
+
+/** GET /wps/v2/withdraw/list: my withdrawals, newest first (C2C ones awaiting confirmation included). */
+export function getWithdrawals(page: number, signal?: AbortSignal) {
+  return call(withdrawals, { page, pageSize: CASHIER_PAGE_SIZE }, { signal });
+}
+
+export function getWithdrawalsQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: cashierKeys.withdrawals(page),
+    queryFn: ({ signal }) => getWithdrawals(page, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useWithdrawals(page: number) {
+  return useQuery(getWithdrawalsQueryOptions(page));
+}
