@@ -58,7 +58,15 @@ export function createPgListener(
   async function connect(): Promise<pg.Client> {
     const c = new pg.Client({ connectionString: url, application_name: applicationName });
     c.on('notification', (msg) => {
-      for (const l of handlers.get(msg.channel) ?? []) l.onPayload(msg.payload ?? '');
+      // A throw here would be an uncaught exception inside pg's socket reader (it kills the
+      // connection, or the process): each listener's failure is reported and the others still hear.
+      for (const l of handlers.get(msg.channel) ?? []) {
+        try {
+          l.onPayload(msg.payload ?? '');
+        } catch (err) {
+          onError?.(err as Error);
+        }
+      }
     });
     c.on('error', (err) => lost(c, err));
     c.on('end', () => lost(c));

@@ -5,6 +5,12 @@ import { newestUnread, unreadOf } from '../messages/messages.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import type { SessionMember } from '../session/session.service.ts';
 
+/** The member ids of a payload's list (strings or numbers); anything else counts as none. */
+const memberIds = (v: unknown): string[] =>
+  Array.isArray(v)
+    ? v.filter((id): id is string | number => typeof id === 'string' || typeof id === 'number').map(String)
+    : [];
+
 /** One open stream of a member on this instance. */
 export interface LiveClient {
   member: Pick<SessionMember, 'id' | 'type' | 'merchantId'>;
@@ -95,17 +101,23 @@ export function createLiveHub({
     return st.running;
   }
 
+  /**
+   * Anything may arrive on the channel (any SQL session can NOTIFY it): a payload that is not
+   * MoneyChanges is ignored, never thrown — a throw here is an uncaught exception of the process.
+   */
   function onPayload(payload: string) {
-    let changes: MoneyChanges;
+    let changes: Partial<Record<keyof MoneyChanges, unknown>>;
     try {
-      changes = JSON.parse(payload) as MoneyChanges;
+      const parsed: unknown = JSON.parse(payload);
+      if (!parsed || typeof parsed !== 'object') return;
+      changes = parsed;
     } catch {
       return;
     }
     // Test schemas (and tenants) share one database's channels: only this schema's changes count.
     if (changes.schema && schema && changes.schema !== schema) return;
-    for (const id of changes.balances ?? []) void changed(String(id), { balance: true });
-    for (const id of changes.messages ?? []) void changed(String(id), { messages: true });
+    for (const id of memberIds(changes.balances)) void changed(id, { balance: true });
+    for (const id of memberIds(changes.messages)) void changed(id, { messages: true });
   }
 
   /** After the LISTEN connection came back: what was NOTIFYed meanwhile is lost, re-read all. */

@@ -220,6 +220,28 @@ describe('the live stream (GET /wps/events)', () => {
     s.close();
   });
 
+  it('ignores a malformed payload on the live channel (no crash) and keeps pushing', async () => {
+    const m = await moneyMember(app, { balance: 1_000 });
+    const s = await openStream(base, m.token);
+    await s.waitFor(balanceOf(1_000));
+    // Anyone with SQL access can NOTIFY this channel (psql, a future module): none of these may throw.
+    for (const payload of [
+      'null',
+      '7',
+      '"x"',
+      '[1]',
+      'not json',
+      '{"balances":5}',
+      '{"messages":{"a":1}}',
+      '{"balances":[null,{}]}',
+    ])
+      await app.services.db.query('select pg_notify($1, $2)', ['live_events', payload]);
+    const mark = s.events.length;
+    await fund(app, m.id, 1);
+    await s.waitFor(balanceOf(1_001), mark);
+    s.close();
+  });
+
   it('sends a notice once: reading a message updates the unread count without repeating a notice', async () => {
     const m = await moneyMember(app);
     // A message from before the stream opened is counted, never pushed as a notice.
