@@ -47,6 +47,9 @@ export async function liveRoutes(
   app.route({
     method: 'GET',
     url: LIVE_EVENTS_PATH,
+    // No automatic HEAD: it would open a stream whose events are never written (a HEAD has no
+    // body) and hold a hub registration and a heartbeat until the session ends.
+    exposeHeadRoute: false,
     schema: { hide: true },
     config: { endpointId: 'liveEvents', auth: 'member' },
     handler: async (req, reply) => {

@@ -242,6 +242,16 @@ describe('the live stream (GET /wps/events)', () => {
     s.close();
   });
 
+  it('opens no stream for a HEAD request', async () => {
+    const m = await moneyMember(app, {});
+    const res = await fetch(`${base}/wps/events`, {
+      method: 'HEAD',
+      headers: m.headers,
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(res.status).toBe(404);
+  });
+
   it('sends a notice once: reading a message updates the unread count without repeating a notice', async () => {
     const m = await moneyMember(app);
     // A message from before the stream opened is counted, never pushed as a notice.
