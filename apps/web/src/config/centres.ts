@@ -36,6 +36,13 @@ const cashierPage = (importer: () => Promise<{ default: ComponentType<CentrePage
   lazy(() => Promise.all([loadChunk(importer), loadCatalogues('money', 'cashier')]).then(([mod]) => mod));
 const depositPage = cashierPage(() => import('@/features/cashier/components/deposit-page'));
 const withdrawPage = cashierPage(() => import('@/features/cashier/components/withdraw-page'));
+// The records and inbox pages (issue 4) with the shared money texts and the records texts.
+const recordsPage = (importer: () => Promise<{ default: ComponentType<CentrePageProps> }>) =>
+  lazy(() => Promise.all([loadChunk(importer), loadCatalogues('money', 'records')]).then(([mod]) => mod));
+const transactionHistory = recordsPage(() => import('@/features/records/components/transaction-history'));
+const bonusDetails = recordsPage(() => import('@/features/records/components/bonus-details'));
+const personalProfit = recordsPage(() => import('@/features/records/components/personal-profit'));
+const messageCentre = recordsPage(() => import('@/features/messages/components/message-centre'));
 const always = () => true;
 
 export const PERSONAL_CENTRE_PAGES = [
@@ -69,11 +76,21 @@ export const PERSONAL_CENTRE_PAGES = [
   {
     page: 'transactionHistory',
     labelKey: 'centre.personal.transactionHistory',
-    component: pending,
+    component: transactionHistory,
     enabled: always,
   },
-  { page: 'personalProfit', labelKey: 'centre.personal.personalProfit', component: pending, enabled: always },
-  { page: 'bonusDetails', labelKey: 'centre.personal.bonusDetails', component: pending, enabled: always },
+  {
+    page: 'personalProfit',
+    labelKey: 'centre.personal.personalProfit',
+    component: personalProfit,
+    enabled: always,
+  },
+  {
+    page: 'bonusDetails',
+    labelKey: 'centre.personal.bonusDetails',
+    component: bonusDetails,
+    enabled: always,
+  },
   { page: 'rewardCenter', labelKey: 'centre.personal.rewardCenter', component: pending, enabled: always },
   { page: 'referral', labelKey: 'centre.personal.referral', component: pending, enabled: always },
   {
@@ -82,7 +99,12 @@ export const PERSONAL_CENTRE_PAGES = [
     component: pending,
     enabled: always,
   },
-  { page: 'messageV2', labelKey: 'centre.personal.messageV2', component: pending, enabled: always },
+  {
+    page: 'messageV2',
+    labelKey: 'centre.personal.messageV2',
+    component: messageCentre,
+    enabled: always,
+  },
 ] as const satisfies readonly CentreEntry[];
 
 export const AGENT_CENTRE_PAGES = [

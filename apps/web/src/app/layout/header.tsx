@@ -31,6 +31,14 @@ const HeaderBalance = lazy(() =>
   ]).then(([m]) => ({ default: m.HeaderBalance })),
 );
 
+// The inbox button with the unread count (issue 4), likewise lazy with the session.
+const UnreadBadge = lazy(() =>
+  Promise.all([
+    loadChunk(() => import('@/features/messages/components/unread-badge')),
+    loadCatalogues('records'),
+  ]).then(([m]) => ({ default: m.UnreadBadge })),
+);
+
 export function Header() {
   const { t } = useTranslation();
   const status = useStatus();
@@ -67,6 +75,9 @@ export function Header() {
         <div className={styles.auth}>
           <Suspense fallback={null}>
             <HeaderBalance />
+          </Suspense>
+          <Suspense fallback={null}>
+            <UnreadBadge />
           </Suspense>
           <Suspense fallback={null}>
             <UserMenu />
