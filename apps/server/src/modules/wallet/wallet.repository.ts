@@ -116,6 +116,10 @@ export interface HoldInput {
 export type HoldResult =
   { kind: 'held'; amount: number; balance: number } | { kind: 'insufficient' } | { kind: 'repeat' };
 
+/** A hold that ran into a deadlock or a serialisation failure runs again (it wrote nothing). */
+const RETRYABLE = new Set(['40001', '40P01']);
+const HOLD_ATTEMPTS = 4;
+
 /**
  * Phase one, one statement: claims the idempotency key (no ON CONFLICT: a concurrent claim of the
  * same key aborts this statement, debit included), debits the source wallet conditionally (never
@@ -129,9 +133,10 @@ export async function hold(q: Queryable, h: HoldInput): Promise<HoldResult> {
   const source = h.direction === 'in' ? MAIN_WALLET : h.vendor;
   const type = h.direction === 'in' ? 'wallet_out' : 'wallet_in';
   let row: { amount: string | null; balance: string | null; repeat: boolean } | undefined;
-  try {
-    [row] = await q.query<{ amount: string | null; balance: string | null; repeat: boolean }>(
-      `with src as (
+  for (let attempt = 1; ; attempt++) {
+    try {
+      [row] = await q.query<{ amount: string | null; balance: string | null; repeat: boolean }>(
+        `with src as (
          select id, case when $6::bigint is null then balance else $6::bigint end as amt
            from ledger_accounts
           where kind = 'member' and member_id = $3 and wallet = $7
@@ -161,25 +166,31 @@ export async function hold(q: Queryable, h: HoldInput): Promise<HoldResult> {
        )
        select (select amt from debit) as amount, (select balance from debit) as balance,
               exists (select 1 from idempotency_keys where member_id = $3 and key = $9) as repeat`,
-      [
-        h.id,
-        h.merchantId,
-        h.memberId,
-        h.vendor,
-        h.direction,
-        h.amount,
-        source,
-        h.clearingAccountId,
-        h.key,
-        h.scope,
-        h.requestHash,
-        type,
-      ],
-    );
-  } catch (err) {
-    // 23505: the same key was claimed by a concurrent call that committed first.
-    if ((err as { code?: string }).code === '23505') return { kind: 'repeat' };
-    throw err;
+        [
+          h.id,
+          h.merchantId,
+          h.memberId,
+          h.vendor,
+          h.direction,
+          h.amount,
+          source,
+          h.clearingAccountId,
+          h.key,
+          h.scope,
+          h.requestHash,
+          type,
+        ],
+      );
+      break;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      // 23505: the same key was claimed by a concurrent call that committed first.
+      if (code === '23505') return { kind: 'repeat' };
+      // A deadlock (40P01: the hold locked the wallet and waits on a key that another money call
+      // claimed before locking the same wallet) or a serialisation failure: the statement wrote
+      // nothing, so it runs again (and then sees the key, or goes through).
+      if (!(code && RETRYABLE.has(code) && attempt < HOLD_ATTEMPTS)) throw err;
+    }
   }
   if (row?.amount != null) return { kind: 'held', amount: Number(row.amount), balance: Number(row.balance) };
   return row?.repeat ? { kind: 'repeat' } : { kind: 'insufficient' };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { secureCall } from '../../test/accounts.ts';
 import { buildTestApp } from '../../test/helper.ts';
@@ -618,5 +619,43 @@ describe('transferUpline', () => {
     expect(await ledgerCounts(app)).toEqual(before);
     expect(await walletBalance(app, m.id)).toBe(1_000);
     expect(await walletBalance(app, up.id)).toBe(0);
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('a deadlock in the hold (PostgreSQL)', () => {
+  it('is retried, never a 500: one key used by two calls at once ends in a 409', async () => {
+    const m = await moneyMember(app, { balance: 1_000 });
+    const key = newKey();
+    const [{ schema }] = (await app.services.db.query<{ schema: string }>(
+      'select current_schema() as schema',
+    )) as [{ schema: string }];
+    // Another money call with the same key (transferUpline, a withdrawal …): it claimed the key
+    // first, then locks the main wallet, which the hold already locked and waits on that key.
+    const other = new pg.Client({
+      connectionString: process.env.TEST_DATABASE_URL,
+      options: `-c search_path=${schema}`,
+    });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query(
+        `insert into idempotency_keys (member_id, key, scope, request_hash, status) values ($1, $2, 'transferUpline', 'x', 'pending')`,
+        [m.id, key],
+      );
+      const answer = transfer(m, { from: 'MAIN', to: 'PG', amount: 100, key });
+      await new Promise((r) => setTimeout(r, 300)); // the hold waits on the key now
+      await other.query(
+        `update ledger_accounts set balance = balance where kind = 'member' and member_id = $1 and wallet = 'MAIN'`,
+        [m.id],
+      );
+      await other.query('commit');
+      const r = await answer;
+      expect(r.status).toBe(409);
+      expect(r.body.message).toBe('money.errors.idempotency_conflict');
+    } finally {
+      await other.end();
+    }
+    expect(await walletBalance(app, m.id)).toBe(1_000);
+    await expectLedgerSound(app);
   });
 });
