@@ -50,7 +50,7 @@ export const depositsFixture = (items: Deposit[] = []) => deposits.response.pars
 
 export function cardFixture(overrides: Partial<BankCard> = {}): BankCard {
   return bankCards.response.parse([
-    { id: 5, bankName: 'AYA Bank', accountName: 'Demo Player', accountNumber: '****4321', ...overrides },
+    { id: 5, bankName: 'AYA Bank', accountName: 'Demo Player', accountNumber: '**** 4321', ...overrides },
   ])[0]!;
 }
 
@@ -71,7 +71,7 @@ export function withdrawalFixture(overrides: Partial<Withdrawal> = {}): Withdraw
     amount: 150_000,
     status: 'pending',
     bankName: 'AYA Bank',
-    accountNumber: '****4321',
+    accountNumber: '**** 4321',
     createdAt: '2026-11-22T09:00:00.000Z',
     c2c: null,
     ...overrides,

@@ -90,7 +90,7 @@ export function C2cConfirm({
   const submit = async () => {
     setFormError(null);
     setFieldError(null);
-    if (!outcome || !check()) return;
+    if (!check() || !outcome) return;
     setBusy(true);
     try {
       if (outcome === 'none' && files.length > 0) {

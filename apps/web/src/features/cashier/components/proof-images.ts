@@ -19,12 +19,16 @@ export function isProofType(type: string): type is ProofType {
 }
 
 /** A file as the upload carries it: its type and its bytes in base64 (no data: prefix). */
-export async function proofImage(file: File): Promise<{ type: ProofType; data: string }> {
-  if (!isProofType(file.type)) throw new Error('not a proof image');
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  const CHUNK = 0x8000;
-  for (let i = 0; i < bytes.length; i += CHUNK)
-    binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
-  return { type: file.type, data: btoa(binary) };
+export function proofImage(file: File): Promise<{ type: ProofType; data: string }> {
+  const type = file.type;
+  if (!isProofType(type)) return Promise.reject(new Error('not a proof image'));
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
+    reader.onload = () => {
+      const url = String(reader.result);
+      resolve({ type, data: url.slice(url.indexOf(',') + 1) });
+    };
+    reader.readAsDataURL(file);
+  });
 }

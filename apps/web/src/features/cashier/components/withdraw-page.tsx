@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BANK_CARDS_MAX, parseMajor, type BankCard, type Withdrawal } from '@app/contracts';
@@ -303,10 +303,15 @@ export function WithdrawForm({ info }: { info: Info }) {
   const [formError, setFormError] = useState<FormError | null>(null);
   const [done, setDone] = useState<Withdrawal | null>(null);
   const firstCard = cards.data?.[0]?.id;
-  const { register, handleSubmit, setError, reset, formState } = useForm<Values>({
-    values: { bankCardId: firstCard ? String(firstCard) : '', amount: '', paymentPassword: '' },
-    resetOptions: { keepDirtyValues: true },
+  const { register, handleSubmit, setError, setValue, getValues, reset, formState } = useForm<Values>({
+    defaultValues: { bankCardId: firstCard ? String(firstCard) : '', amount: '', paymentPassword: '' },
   });
+  // The first card is chosen once the cards are known (or when the chosen one was removed).
+  useEffect(() => {
+    const chosen = getValues('bankCardId');
+    if (firstCard && !cards.data?.some((c) => String(c.id) === chosen))
+      setValue('bankCardId', String(firstCard));
+  }, [firstCard, cards.data, getValues, setValue]);
   const errors = formState.errors;
   const limits = { min: money(info.min), max: money(info.max) };
   if (!cards.data || cards.data.length === 0) return null;
