@@ -328,11 +328,12 @@ export function createWalletService(deps: WalletServiceDeps) {
     has_pp: boolean;
     main: string | null;
   }
+  /** The member's upline (none when upline_id names the member itself: a transfer to self is no transfer). */
   async function uplineOf(memberId: string): Promise<UplineRow> {
     const [row] = await db.query<UplineRow>(
       `select m.upline_id, u.account, u.nickname, u.status, m.payment_password_hash is not null as has_pp,
               (select balance from ledger_accounts where kind = 'member' and member_id = m.id and wallet = 'MAIN') as main
-         from members m left join members u on u.id = m.upline_id where m.id = $1`,
+         from members m left join members u on u.id = m.upline_id and u.id <> m.id where m.id = $1`,
       [memberId],
     );
     if (!row) throw new AppError('UNAUTHORIZED');

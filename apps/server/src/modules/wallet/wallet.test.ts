@@ -585,6 +585,18 @@ describe('transferUpline', () => {
     await expectLedgerSound(app);
   });
 
+  it('treats a member who is their own upline as having none (422, not 500)', async () => {
+    const m = await moneyMember(app, { balance: 1_000 });
+    await app.services.db.query('update members set upline_id = id where id = $1', [m.id]);
+    const before = await ledgerCounts(app);
+    const info = await send(m, 'GET', '/wps/member/upline');
+    expect(info.body.value).toMatchObject({ upline: null, allowed: false });
+    const r = await send(m, 'POST', url, { amount: 100, paymentPassword: '246810', key: newKey() });
+    expect(r.status).toBe(422);
+    expect(r.body.message).toBe('wallet.errors.no_upline');
+    expect(await ledgerCounts(app)).toEqual(before);
+  });
+
   it('refuses a wrong or missing payment password, no upline, too much, and trial accounts', async () => {
     const up = await moneyMember(app);
     const m = await moneyMember(app, { balance: 1_000, upline: up.id });
