@@ -16,6 +16,9 @@ export interface LiveRoutesOptions {
 /** The heartbeat: a comment (keeps proxies from closing the stream) and a ping event for the client. */
 const PING = `: ping\ndata: ${JSON.stringify({ type: 'ping' } satisfies LiveEvent)}\n\n`;
 
+/** What may wait unsent for one stream's client before the stream is dropped. */
+const MAX_UNSENT_BYTES = 256 * 1024;
+
 /** Still signed in (not revoked, not expired, not idle), read without extending the session. */
 async function sessionAlive(db: Db, sessionId: string, now: Date): Promise<boolean> {
   const rows = await db.query(
@@ -76,12 +79,21 @@ export async function liveRoutes(
         res.end();
       };
       open.add(end);
-      const send = (event: LiveEvent) => {
-        if (!ended) res.write(`data: ${JSON.stringify(event)}\n\n`);
+      const write = (chunk: string) => {
+        if (ended) return;
+        // A client that stopped reading: rather than buffer without bound, drop it (it reconnects
+        // and is sent the current state; the latest event is the truth anyway).
+        if (res.writableLength > MAX_UNSENT_BYTES) {
+          end();
+          res.destroy();
+          return;
+        }
+        res.write(chunk);
       };
+      const send = (event: LiveEvent) => write(`data: ${JSON.stringify(event)}\n\n`);
       const timer = setInterval(() => {
         sessionAlive(db, member.sessionId, now())
-          .then((alive) => (alive && !ended ? void res.write(PING) : end()))
+          .then((alive) => (alive && !ended ? write(PING) : end()))
           .catch(() => end());
       }, heartbeatMs);
       timer.unref();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import type { LiveEvent } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -250,6 +251,29 @@ describe('the live stream (GET /wps/events)', () => {
       signal: AbortSignal.timeout(5_000),
     });
     expect(res.status).toBe(404);
+  });
+
+  it('drops a stream whose client stopped reading once too much is waiting for it (no unbounded buffer)', async () => {
+    const m = await moneyMember(app, {});
+    const { port } = new URL(base);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    socket.write(`GET /wps/events HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${m.token}\r\n\r\n`);
+    const closed = new Promise<void>((r) => socket.once('close', () => r()));
+    socket.on('error', () => undefined);
+    await sleep(300);
+    socket.pause(); // a client that stopped reading (a frozen tab, a stalled proxy)
+    // Notices of 1 MB each: far more than the socket buffers hold.
+    for (let i = 0; i < 6; i++) {
+      await app.services.money(async (tx) => addNotice(tx, m.id, 'mail', { x: 'y'.repeat(1_000_000) }));
+      await sleep(100);
+    }
+    await sleep(500);
+    socket.resume();
+    socket.on('data', () => undefined);
+    await expect(Promise.race([closed.then(() => 'closed'), sleep(5_000).then(() => 'open')])).resolves.toBe(
+      'closed',
+    );
   });
 
   it('sends a notice once: reading a message updates the unread count without repeating a notice', async () => {
