@@ -650,12 +650,28 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a deadlock in the hold (Post
     await other.connect();
     try {
       await other.query('begin');
+      // The hold (which waits first) must be the one PostgreSQL's deadlock check finds.
+      await other.query(`set local deadlock_timeout = '10s'`);
+      const [{ xid }] = (await other.query<{ xid: string }>('select pg_current_xact_id()::xid::text as xid'))
+        .rows as [{ xid: string }];
       await other.query(
         `insert into idempotency_keys (member_id, key, scope, request_hash, status) values ($1, $2, 'transferUpline', 'x', 'pending')`,
         [m.id, key],
       );
       const answer = transfer(m, { from: 'MAIN', to: 'PG', amount: 100, key });
-      await new Promise((r) => setTimeout(r, 300)); // the hold waits on the key now
+      // Wait until the hold has locked the main wallet and waits on this transaction's key.
+      await expect
+        .poll(
+          async () =>
+            (
+              await other.query(
+                `select 1 from pg_locks where locktype = 'transactionid' and transactionid::text = $1 and not granted`,
+                [xid],
+              )
+            ).rowCount,
+          { timeout: 10_000, interval: 10 },
+        )
+        .toBe(1);
       await other.query(
         `update ledger_accounts set balance = balance where kind = 'member' and member_id = $1 and wallet = 'MAIN'`,
         [m.id],
