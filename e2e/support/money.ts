@@ -46,3 +46,42 @@ export async function walletBalanceOf(centre: Locator, name: string): Promise<nu
   await expect(card).toHaveText(/\d\.\d{2}/);
   return minorIn((await card.textContent()) ?? '');
 }
+
+/**
+ * A GET of the site's API from inside the page with the page's own session (token from session
+ * storage), answering the envelope's value. For checks the UI does not show on the same screen.
+ */
+export async function apiValue<T>(page: Page, path: string, moduleId: string): Promise<T> {
+  const body = await page.evaluate(
+    async ({ path, moduleId }) => {
+      const token = sessionStorage.getItem('token');
+      const res = await fetch(path, {
+        headers: { Accept: 'application/json', 'X-Module-Id': moduleId, Authorization: `Bearer ${token}` },
+      });
+      return (await res.json()) as { success: boolean; value?: unknown; message?: string };
+    },
+    { path, moduleId },
+  );
+  if (!body.success) throw new Error(`${path}: ${body.message ?? 'failed'}`);
+  return body.value as T;
+}
+
+/** The main wallet's balance in minor units, read from the server. */
+export async function mainBalance(page: Page): Promise<number> {
+  const v = await apiValue<{ wallets: { code: string; balance: number }[] }>(
+    page,
+    '/wps/v2/wallets/balance',
+    'WAL',
+  );
+  return v.wallets.find((w) => w.code === 'MAIN')?.balance ?? 0;
+}
+
+/** The inbox's notices of one kind (spec §4: deposit_arrived, withdrawal_approved …), newest first. */
+export async function noticesOf(page: Page, kind: string): Promise<{ params: Record<string, unknown> }[]> {
+  const v = await apiValue<{ items: { kind: string; params: Record<string, unknown> }[] }>(
+    page,
+    '/wps/member/messages?pageSize=50',
+    'MEM',
+  );
+  return v.items.filter((m) => m.kind === kind);
+}

@@ -12,6 +12,8 @@ export function getWithdrawInfoQueryOptions() {
   return queryOptions({
     queryKey: cashierKeys.withdrawInfo,
     queryFn: ({ signal }) => getWithdrawInfo(signal),
+    // The balance in it moves with every deposit and withdrawal.
+    staleTime: 0,
   });
 }
 

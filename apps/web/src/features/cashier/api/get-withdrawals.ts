@@ -12,11 +12,20 @@ export function getWithdrawals(page: number, signal?: AbortSignal) {
   return call(withdrawals, { page, pageSize: CASHIER_PAGE_SIZE }, { signal });
 }
 
+/** While a withdrawal is open the page asks again this often (a C2C match sends the withdrawer no event). */
+export const OPEN_REFRESH_MS = 15_000;
+
 export function getWithdrawalsQueryOptions(page: number) {
   return queryOptions({
     queryKey: cashierKeys.withdrawals(page),
     queryFn: ({ signal }) => getWithdrawals(page, signal),
     placeholderData: keepPreviousData,
+    // Decided elsewhere (operator, depositor, auto-receive): fresh on every visit.
+    staleTime: 0,
+    refetchInterval: (query) =>
+      query.state.data?.items.some((w) => w.status === 'pending' || w.status === 'matched')
+        ? OPEN_REFRESH_MS
+        : false,
   });
 }
 
