@@ -201,7 +201,12 @@ export function createWalletService(deps: WalletServiceDeps) {
       scope,
       requestHash: hash,
     });
-    if (held.kind === 'insufficient') throw insufficientBalance();
+    if (held.kind === 'insufficient') {
+      // A concurrent repeat of this key that committed while the hold waited for the wallet's row
+      // lock: the hold saw the balance after that debit but not the key (its snapshot is older).
+      if (await repo.storedKey(db, member.id, input.key)) return repeatOf(member.id, input.key, scope, hash);
+      throw insufficientBalance();
+    }
     if (held.kind === 'repeat') return repeatOf(member.id, input.key, scope, hash);
     const call: VendorCall = { id, memberId: member.id, vendor: code, amount: held.amount };
     try {

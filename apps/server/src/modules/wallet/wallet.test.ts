@@ -275,6 +275,18 @@ describe('idempotency', () => {
     expect((await send(m, 'POST', url, { ...body, amount: 5 })).status).toBe(409);
   });
 
+  it('concurrent repeats of a transfer the balance covers only once all get its answer (never insufficient)', async () => {
+    for (let round = 0; round < 3; round++) {
+      const m = await moneyMember(app, { balance: 500 });
+      const body = { from: 'MAIN', to: 'PG', amount: 300, key: newKey() };
+      const answers = await Promise.all(Array.from({ length: 20 }, () => transfer(m, body)));
+      expect(answers.map((a) => [a.status, a.body.message])).toEqual(answers.map(() => [200, undefined]));
+      expect(new Set(answers.map((a) => a.body.value!.transferId)).size).toBe(1);
+      expect(await walletBalance(app, m.id)).toBe(200);
+    }
+    await expectLedgerSound(app);
+  });
+
   it('a walletCollect repeated 5 times collects once; a later repeat moves nothing new', async () => {
     const m = await moneyMember(app, { balance: 1_000 });
     await transfer(m, { from: 'MAIN', to: 'PG', amount: 300, key: newKey() });
