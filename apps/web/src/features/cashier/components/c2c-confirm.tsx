@@ -227,24 +227,31 @@ export function C2cConfirm({
           <label className={formStyles.label} htmlFor={filesId}>
             {t('cashier.c2c.proofs')}
           </label>
-          <input
-            id={filesId}
-            className={styles.file}
-            type="file"
-            accept="image/png,image/jpeg"
-            multiple
-            aria-invalid={filesError ? true : undefined}
-            aria-describedby={`${filesId}-hint${filesError ? ` ${filesId}-error` : ''}`}
-            onChange={(e) => {
-              const picked = Array.from(e.target.files ?? []);
-              setFiles(picked);
-              const problem =
-                picked.length + proofsHeld > PROOF_MAX_COUNT
-                  ? 'cashier.errors.too_many_images'
-                  : proofFilesError(picked);
-              setFieldError(problem ? { field: 'files', key: problem } : null);
-            }}
-          />
+          {/* The browser's own "Choose files" text is not translated: a label stands in for it. */}
+          <div className={styles.fileRow}>
+            <input
+              id={filesId}
+              className={styles.fileInput}
+              type="file"
+              accept="image/png,image/jpeg"
+              multiple
+              aria-invalid={filesError ? true : undefined}
+              aria-describedby={`${filesId}-hint${filesError ? ` ${filesId}-error` : ''}`}
+              onChange={(e) => {
+                const picked = Array.from(e.target.files ?? []);
+                setFiles(picked);
+                const problem =
+                  picked.length + proofsHeld > PROOF_MAX_COUNT
+                    ? 'cashier.errors.too_many_images'
+                    : proofFilesError(picked);
+                setFieldError(problem ? { field: 'files', key: problem } : null);
+              }}
+            />
+            <label htmlFor={filesId} className={styles.fileButton} aria-hidden="true">
+              {t('cashier.c2c.choose')}
+            </label>
+            {files.length === 0 ? <span className={styles.muted}>{t('cashier.c2c.none_chosen')}</span> : null}
+          </div>
           <p id={`${filesId}-hint`} className={formStyles.hint}>
             {t('cashier.c2c.proofs_hint', { count: PROOF_MAX_COUNT })}
             {proofsHeld > 0 ? ` ${t('cashier.c2c.proofs_held', { count: proofsHeld })}` : ''}
