@@ -132,11 +132,12 @@ test('the header balance shows, hides (remembered) and refreshes', async ({ page
   }
 });
 
+// agent02: the phone project runs after accounts.spec, which changes demo01's password.
 test('the wallet page fits a 360 px phone @phone', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page, DEMO);
+  await signIn(page, AGENT02);
   await expect(headerBalance(page).refresh).toHaveText(/\d\.\d{2}$/);
-  const centre = await openCentrePage(page, DEMO.account, 'Wallet');
+  const centre = await openCentrePage(page, AGENT02.account, 'Wallet');
   const transfer = centre.getByRole('button', { name: 'Transfer', exact: true });
   await transfer.scrollIntoViewIfNeeded();
   await expect(transfer).toBeInViewport();
