@@ -12,6 +12,7 @@ export * from './system.ts';
 export * from './wallet.ts';
 export * from './cashier.ts';
 export * from './records.ts';
+export * from './games.ts';
 
 /** System calls (issue 2). */
 export const systemEndpoints = {
@@ -88,13 +89,12 @@ export const endpointList: readonly Endpoint[] = /* @__PURE__ */ Object.values(e
 
 // A call marked pure (not an object spread) lets the client's bundler drop the table, and with it
 // every schema, when a page imports only the endpoints it calls.
-function joinTables<
-  A extends object,
-  B extends object,
-  C extends object,
-  D extends object,
-  E extends object,
-  F extends object,
->(a: A, b: B, c: C, d: D, e: E, f: F): A & B & C & D & E & F {
-  return { ...a, ...b, ...c, ...d, ...e, ...f };
+type Intersect<T extends readonly object[]> = T extends readonly [
+  infer H,
+  ...infer R extends readonly object[],
+]
+  ? H & Intersect<R>
+  : unknown;
+function joinTables<T extends readonly object[]>(...tables: T): Intersect<T> {
+  return Object.assign({}, ...tables) as Intersect<T>;
 }
