@@ -67,6 +67,20 @@ const PART_CATALOGUES = {
     TH: () => import('../locales/records/th.json'),
     VI: () => import('../locales/records/vi.json'),
   },
+  games: {
+    MY: () => import('../locales/games/my.json'),
+    EN: () => import('../locales/games/en.json'),
+    CN: () => import('../locales/games/cn.json'),
+    TH: () => import('../locales/games/th.json'),
+    VI: () => import('../locales/games/vi.json'),
+  },
+  bets: {
+    MY: () => import('../locales/bets/my.json'),
+    EN: () => import('../locales/bets/en.json'),
+    CN: () => import('../locales/bets/cn.json'),
+    TH: () => import('../locales/bets/th.json'),
+    VI: () => import('../locales/bets/vi.json'),
+  },
 } satisfies Record<string, Record<CompleteLanguage, Loader>>;
 export type CataloguePart = keyof typeof PART_CATALOGUES;
 
