@@ -1,0 +1,310 @@
+// `npm run bench:lobby`: the slot lobby /rng with the seeded 10,000 games, against the real built
+// server on a scratch data folder (issue 5, "Figures to show"):
+//  1. Lighthouse mobile (its default: simulated slow 4G, 4× CPU, Moto G-sized screen), median of
+//     --runs (5): performance score, TBT, LCP, CLS, FCP. Target: score ≥ 95, TBT ≤ 100 ms.
+//     Lighthouse is not a dependency (too heavy for every install): it runs through
+//     `npx --yes lighthouse@13.5.0` on CHROME_PATH (/usr/bin/chromium).
+//  2. Lab INP of a search keystroke: Chromium at 360×740 with 4× CPU throttling (CDP), the search
+//     term typed key by key into the lobby's search box; each key's interaction duration from a
+//     PerformanceObserver of type 'event' (durationThreshold 16): the max over the keys is the lab
+//     INP, with the p50; and the time from the last key until the results on screen settle.
+//     Target: ≤ 100 ms.
+//  3. The DOM node count after scrolling to the end of the first pages (never 10,000 tiles).
+// Prints a short table and exits 0: figures are measured, never asserted (shared, noisy machines).
+// Options: --no-build, --runs N, --query TEXT (default: a word of a seeded game's name),
+// --no-lighthouse, BENCH_PORT (default: a free port).
+/* global window, document, addEventListener, MutationObserver */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+
+const root = join(import.meta.dirname, '..');
+const argv = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = argv.indexOf(name);
+  return i >= 0 && argv[i + 1] ? argv[i + 1] : fallback;
+};
+const RUNS = Math.max(1, Number(opt('--runs', 5)));
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const LOBBY = '/rng';
+const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking';
+
+if (!argv.includes('--no-build')) {
+  const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+
+async function freePort() {
+  if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT);
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+};
+const ms = (n) => (n == null || Number.isNaN(n) ? 'n/a' : `${Math.round(n)} ms`);
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-lobby-'));
+const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.mjs')], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: 'ignore',
+});
+
+/** A GET of the games API (envelope's value), for the search term and the catalogue's size. */
+async function api(path) {
+  const res = await fetch(`${base}${path}`, {
+    headers: { Accept: 'application/json', 'X-Module-Id': 'GAM' },
+  });
+  const body = await res.json();
+  if (!body.success) throw new Error(`${path}: ${res.status} ${body.message}`);
+  return body.value;
+}
+
+/** The lobby's search box, whatever its label's language. */
+async function searchBox(page) {
+  const candidates = [
+    page.getByRole('searchbox').first(),
+    page.locator('main input[type="search"]').first(),
+    page.getByRole('textbox', { name: /search/i }).first(),
+  ];
+  for (let i = 0; i < 100; i++) {
+    for (const c of candidates) if (await c.isVisible().catch(() => false)) return c;
+    await page.waitForTimeout(100);
+  }
+  return null;
+}
+
+function lighthouseRun(i, outDir) {
+  const out = join(outDir, `lh-${i}.json`);
+  const r = spawnSync(
+    'npx',
+    [
+      '--yes',
+      'lighthouse@13.5.0',
+      `${base}${LOBBY}`,
+      '--output=json',
+      `--output-path=${out}`,
+      '--quiet',
+      `--chrome-flags=${CHROME_FLAGS}`,
+      '--only-categories=performance',
+      '--disable-full-page-screenshot',
+    ],
+    { cwd: outDir, env: { ...process.env, CHROME_PATH: CHROME }, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  if (r.status !== 0) {
+    console.error(
+      `lighthouse run ${i} failed (${r.status}): ${String(r.stderr).split('\n').slice(-5).join('\n')}`,
+    );
+    return null;
+  }
+  const lhr = JSON.parse(readFileSync(out, 'utf8'));
+  const a = (id) => lhr.audits[id]?.numericValue;
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    tbt: a('total-blocking-time'),
+    lcp: a('largest-contentful-paint'),
+    cls: a('cumulative-layout-shift'),
+    fcp: a('first-contentful-paint'),
+    si: a('speed-index'),
+    runtimeError: lhr.runtimeError?.code,
+  };
+}
+
+/** Installed before any page script: every event-timing entry ≥ 16 ms, and DOM mutation times. */
+function observeInPage() {
+  const w = /** @type {any} */ (window);
+  w.__events = [];
+  w.__keydowns = [];
+  w.__lastMutation = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      w.__events.push({
+        name: e.name,
+        duration: e.duration,
+        interactionId: e.interactionId ?? 0,
+        startTime: e.startTime,
+      });
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  addEventListener('keydown', (e) => w.__keydowns.push({ key: e.key, t: e.timeStamp }), true);
+  addEventListener('DOMContentLoaded', () => {
+    new MutationObserver(() => (w.__lastMutation = performance.now())).observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      characterData: true,
+    });
+  });
+}
+
+/** Waits until nothing on the page changed for `quietMs` (results rendered). */
+async function settle(page, quietMs = 400, maxMs = 10_000) {
+  const t0 = Date.now();
+  for (;;) {
+    const since = await page.evaluate(() => performance.now() - window.__lastMutation);
+    if (since >= quietMs || Date.now() - t0 > maxMs) return;
+    await page.waitForTimeout(Math.max(50, quietMs - since));
+  }
+}
+
+const rows = [];
+try {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  // The catalogue's size and a search term from a real game name (the seed is deterministic).
+  let total = null;
+  let query = opt('--query', null);
+  try {
+    const list = await api('/wps/relay/GLS_gameList?gameType=RNG&pageSize=50');
+    total = list.total ?? null;
+    if (!query) {
+      const words = list.items.flatMap((g) => g.name.split(/\s+/)).filter((w) => /^[A-Za-z]{5,}$/.test(w));
+      query = (words[Math.floor(words.length / 2)] ?? 'dragon').toLowerCase();
+    }
+  } catch (e) {
+    console.error(`game list: ${e.message}`);
+  }
+  query ??= 'dragon';
+  console.log(`\nLobby ${LOBBY}: ${total ?? '?'} slot games in the catalogue; search term "${query}"`);
+
+  // Warm the server (thumbnails, compression caches) with one visit.
+  const browser = await chromium.launch({
+    executablePath: CHROME,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  {
+    const page = await browser.newPage();
+    await page.goto(`${base}${LOBBY}`, { waitUntil: 'networkidle' });
+    await page.close();
+  }
+
+  // 1. Lighthouse mobile, median of RUNS.
+  if (!argv.includes('--no-lighthouse')) {
+    const runs = [];
+    for (let i = 1; i <= RUNS; i++) {
+      const r = lighthouseRun(i, dataDir);
+      if (r) {
+        runs.push(r);
+        console.log(
+          `  lighthouse ${i}/${RUNS}: score ${r.score}  TBT ${ms(r.tbt)}  LCP ${ms(r.lcp)}  CLS ${r.cls?.toFixed(3)}  FCP ${ms(r.fcp)}${r.runtimeError ? `  (${r.runtimeError})` : ''}`,
+        );
+      }
+    }
+    if (runs.length) {
+      const m = (k) => median(runs.map((r) => r[k]));
+      rows.push(['Lighthouse mobile score (median)', `${m('score')}`, '≥ 95']);
+      rows.push(['Total blocking time (median)', ms(m('tbt')), '≤ 100 ms']);
+      rows.push(['Largest contentful paint (median)', ms(m('lcp')), '']);
+      rows.push(['Cumulative layout shift (median)', m('cls').toFixed(3), '']);
+      rows.push(['First contentful paint (median)', ms(m('fcp')), '']);
+    }
+  }
+
+  // 2. Lab INP of search keystrokes: a phone, 4× CPU throttling.
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+  });
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'EN');
+  });
+  await context.addInitScript(observeInPage);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto(`${base}${LOBBY}`, { waitUntil: 'networkidle' });
+  await settle(page);
+  const box = await searchBox(page);
+  if (!box) {
+    rows.push(['Search keystroke INP', 'no search box on the page', '≤ 100 ms']);
+  } else {
+    await box.focus();
+    await page.evaluate(() => (window.__events = []));
+    const keys = [...query];
+    for (const k of keys) {
+      await page.keyboard.press(k);
+      await page.waitForTimeout(150); // a quick typist's pace
+    }
+    await settle(page);
+    const lastKeyAt = await page.evaluate(() => window.__keydowns.at(-1)?.t ?? 0);
+    const lastMutation = await page.evaluate(() => window.__lastMutation);
+    await page.waitForTimeout(500); // event timing entries arrive after the next paint
+    const events = await page.evaluate(() => window.__events);
+    const byInteraction = new Map();
+    for (const e of events) {
+      if (!e.interactionId || !/^key/.test(e.name)) continue;
+      byInteraction.set(e.interactionId, Math.max(byInteraction.get(e.interactionId) ?? 0, e.duration));
+    }
+    // A key whose interaction stayed under 16 ms has no entry: count it as 16 (an upper bound).
+    const durations = [...byInteraction.values()];
+    while (durations.length < keys.length) durations.push(16);
+    const shown = await box.inputValue();
+    rows.push([
+      `Search keystroke INP (max of ${keys.length} keys, 4× CPU, 360 px)`,
+      ms(Math.max(...durations)),
+      '≤ 100 ms',
+    ]);
+    rows.push(['Search keystroke p50', byInteraction.size ? ms(pct(durations, 50)) : '< 16 ms', '']);
+    rows.push([
+      'Last key → results settled on screen',
+      lastMutation > lastKeyAt ? ms(lastMutation - lastKeyAt) : 'no change seen',
+      '',
+    ]);
+    if (shown !== query) rows.push(['(search box shows)', JSON.stringify(shown), `typed "${query}"`]);
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+  // 3. DOM nodes after scrolling to the end of the first pages (no search).
+  await page.goto(`${base}${LOBBY}`, { waitUntil: 'networkidle' });
+  await settle(page);
+  for (let i = 0; i < 8; i++) {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(300);
+    await settle(page, 300, 5_000);
+  }
+  const dom = await page.evaluate(() => ({
+    nodes: document.getElementsByTagName('*').length,
+    images: document.querySelectorAll('main img').length,
+    height: document.documentElement.scrollHeight,
+  }));
+  rows.push(['DOM elements after scrolling to the end', `${dom.nodes}`, `of ${total ?? '?'} games`]);
+  rows.push(['Images in the lobby at that point', `${dom.images}`, '']);
+  await browser.close();
+
+  const w0 = Math.max(...rows.map((r) => r[0].length));
+  const w1 = Math.max(...rows.map((r) => r[1].length));
+  console.log('');
+  for (const [a, b, c] of rows) console.log(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`);
+  console.log('\n(measured on a shared machine: compare runs, not single figures)\n');
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.on('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
