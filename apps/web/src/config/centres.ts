@@ -43,6 +43,13 @@ const transactionHistory = recordsPage(() => import('@/features/records/componen
 const bonusDetails = recordsPage(() => import('@/features/records/components/bonus-details'));
 const personalProfit = recordsPage(() => import('@/features/records/components/personal-profit'));
 const messageCentre = recordsPage(() => import('@/features/messages/components/message-centre'));
+// The betting record (issue 5) with the shared money texts and the bets texts.
+const betHistory = lazy(() =>
+  Promise.all([
+    loadChunk(() => import('@/features/bet-records/components/bet-history')),
+    loadCatalogues('money', 'bets'),
+  ]).then(([mod]) => mod),
+);
 const always = () => true;
 
 export const PERSONAL_CENTRE_PAGES = [
@@ -70,7 +77,7 @@ export const PERSONAL_CENTRE_PAGES = [
   {
     page: 'personalHistoryCopy',
     labelKey: 'centre.personal.personalHistoryCopy',
-    component: pending,
+    component: betHistory,
     enabled: always,
   },
   {

@@ -1,0 +1,209 @@
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod/mini';
+import { formatMinor } from '@app/contracts';
+import { Modal } from '@/components/ui/modal';
+import { ErrorState, LoadingState } from '@/components/ui/status';
+import { errorKey } from '@/lib/api-client';
+import { useBetDetail } from '../api/get-bet-detail';
+import { merchantTime } from '../dates';
+import { signedAmount } from './bet-filters';
+import styles from './bets.module.css';
+
+/**
+ * What the record shows of a slot round's detail (contract betDetail: `{ spins: [{ grid, lineWins,
+ * win, free, multiplier }] }`, grid[reel][row]). Read leniently: another vertical's detail, or one
+ * this client does not know, simply shows no reels.
+ */
+const slotDetailSchema = z.object({
+  spins: z.array(
+    z.object({
+      grid: z.array(z.array(z.string())),
+      lineWins: z.array(
+        z.object({
+          line: z.number(),
+          symbol: z.string(),
+          count: z.number(),
+          amount: z.number(),
+          positions: z.optional(z.array(z.array(z.number()))),
+        }),
+      ),
+      win: z.number(),
+      free: z.boolean(),
+      multiplier: z.number(),
+    }),
+  ),
+});
+export type SlotDetail = z.infer<typeof slotDetailSchema>;
+
+export function slotSpins(detail: unknown): SlotDetail['spins'] | null {
+  const parsed = slotDetailSchema.safeParse(detail);
+  return parsed.success && parsed.data.spins.length > 0 ? parsed.data.spins : null;
+}
+
+/** A bet's details (issue 5): the record, its vendor transactions and, for slots, every spin's reels. */
+export function BetDetailDialog({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const detail = useBetDetail({ id });
+  const spins = detail.data ? slotSpins(detail.data.detail) : null;
+
+  return (
+    <Modal title={t('bets.details.title')} closeLabel={t('common.close')} onClose={onClose}>
+      {detail.isPending ? (
+        <LoadingState label={t('common.loading')} />
+      ) : detail.isError ? (
+        <ErrorState messageKey={errorKey(detail.error)} onRetry={() => void detail.refetch()} />
+      ) : (
+        <div className={styles.detail}>
+          <dl className={styles.facts}>
+            <div className={styles.factWide}>
+              <dt>{t('bets.columns.game')}</dt>
+              <dd>
+                {detail.data.bet.gameName} · {detail.data.bet.vendorName}
+              </dd>
+            </div>
+            <div className={styles.factWide}>
+              <dt>{t('bets.details.round')}</dt>
+              <dd className={styles.code}>{detail.data.bet.roundId}</dd>
+            </div>
+            <div>
+              <dt>{t('bets.columns.stake')}</dt>
+              <dd>{formatMinor(detail.data.bet.stake)}</dd>
+            </div>
+            <div>
+              <dt>{t('bets.columns.payout')}</dt>
+              <dd>{formatMinor(detail.data.bet.payout)}</dd>
+            </div>
+            <div>
+              <dt>{t('bets.columns.win_loss')}</dt>
+              <dd data-sign={Math.sign(detail.data.bet.winLoss)}>
+                {signedAmount(detail.data.bet.winLoss, formatMinor)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('bets.columns.status')}</dt>
+              <dd>
+                <span className={styles.status} data-status={detail.data.bet.status}>
+                  {t(`bets.status.${detail.data.bet.status}`)}
+                </span>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('bets.columns.time')}</dt>
+              <dd>
+                <time dateTime={detail.data.bet.createdAt}>{merchantTime(detail.data.bet.createdAt)}</time>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('bets.details.settled_at')}</dt>
+              <dd>
+                {detail.data.bet.settledAt ? (
+                  <time dateTime={detail.data.bet.settledAt}>{merchantTime(detail.data.bet.settledAt)}</time>
+                ) : (
+                  t('bets.details.not_settled')
+                )}
+              </dd>
+            </div>
+          </dl>
+
+          <h3 className={styles.subtitle}>{t('bets.details.transactions')}</h3>
+          <ul className={styles.txList} aria-label={t('bets.details.transactions')}>
+            {detail.data.transactions.map((tx) => (
+              <li key={tx.txId} className={styles.tx}>
+                <span className={styles.lead}>{t(`bets.details.tx_kind.${tx.kind}`)}</span>
+                <span className={styles.num} data-sign={tx.kind === 'debit' ? -1 : Math.sign(tx.amount)}>
+                  {tx.kind === 'debit' ? formatMinor(-tx.amount) : signedAmount(tx.amount, formatMinor)}
+                </span>
+                <span className={styles.code}>{tx.txId}</span>
+                <time className={styles.time} dateTime={tx.createdAt}>
+                  {merchantTime(tx.createdAt)}
+                </time>
+              </li>
+            ))}
+          </ul>
+
+          {spins ? (
+            <>
+              <h3 className={styles.subtitle}>{t('bets.details.spins', { total: spins.length })}</h3>
+              <ol className={styles.spins}>
+                {spins.map((spin, i) => (
+                  <SpinView key={i} spin={spin} n={i + 1} />
+                ))}
+              </ol>
+            </>
+          ) : null}
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+/** One spin: the 5 × 3 reels (winning cells marked), its winning lines, free spin and multiplier. */
+function SpinView({ spin, n }: { spin: SlotDetail['spins'][number]; n: number }) {
+  const { t } = useTranslation();
+  const reels = spin.grid.length;
+  const rows = Math.max(0, ...spin.grid.map((col) => col.length));
+  const winning = new Set(
+    spin.lineWins.flatMap((w) => (w.positions ?? []).map(([reel, row]) => `${reel}:${row}`)),
+  );
+  const cells: { key: string; symbol: string; win: boolean }[] = [];
+  for (let row = 0; row < rows; row++) {
+    for (let reel = 0; reel < reels; reel++) {
+      cells.push({
+        key: `${reel}:${row}`,
+        symbol: spin.grid[reel]?.[row] ?? '',
+        win: winning.has(`${reel}:${row}`),
+      });
+    }
+  }
+  const title = t('bets.details.spin', { n });
+
+  return (
+    <li className={styles.spin} aria-label={title}>
+      <p className={styles.spinHead}>
+        <span className={styles.lead}>{title}</span>
+        {spin.free ? <span className={styles.badge}>{t('bets.details.free')}</span> : null}
+        {spin.multiplier > 1 ? (
+          <span className={styles.badge}>
+            {t('bets.details.multiplier', { multiplier: spin.multiplier })}
+          </span>
+        ) : null}
+        <span className={styles.spinWin}>
+          {t('bets.details.win')} {formatMinor(spin.win)}
+        </span>
+      </p>
+      <div
+        className={styles.reels}
+        style={{ gridTemplateColumns: `repeat(${reels}, minmax(0, 1fr))` }}
+        role="img"
+        aria-label={t('bets.details.grid_label', {
+          n,
+          rows: Array.from({ length: rows }, (_, row) =>
+            spin.grid.map((col) => col[row] ?? '').join(' '),
+          ).join(' / '),
+        })}
+      >
+        {cells.map((c) => (
+          <span key={c.key} className={styles.cell} data-win={c.win || undefined}>
+            {c.symbol}
+          </span>
+        ))}
+      </div>
+      {spin.lineWins.length > 0 ? (
+        <ul className={styles.lines}>
+          {spin.lineWins.map((w) => (
+            <li key={`${w.line}-${w.symbol}`}>
+              {t('bets.details.line_win', {
+                line: w.line + 1,
+                times: w.count,
+                symbol: w.symbol,
+                amount: formatMinor(w.amount),
+              })}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.hint}>{t('bets.details.no_lines')}</p>
+      )}
+    </li>
+  );
+}
