@@ -55,6 +55,7 @@ import guards from './plugins/guards.ts';
 import openapi from './plugins/openapi.ts';
 import requestContext from './plugins/request-context.ts';
 import security, { cspExtraFor } from './plugins/security.ts';
+import staticGames from './plugins/static-games.ts';
 import staticWeb from './plugins/static-web.ts';
 
 export interface Services {
@@ -83,7 +84,7 @@ declare module 'fastify' {
 }
 
 export type AppConfig = Pick<Config, 'trustProxy' | 'docs' | 'webDist' | 'webDistExists' | 'logLevel'> &
-  Partial<Pick<Config, 'nodeEnv' | 'social'>>;
+  Partial<Pick<Config, 'nodeEnv' | 'social' | 'gamesDist'>>;
 
 export interface AppOptions {
   db: Db;
@@ -256,6 +257,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(avatarRoutes);
   // The outbox pages show codes: development and tests only, never in production.
   if (config.nodeEnv !== 'production') await app.register(outboxRoutes, { db });
+  await app.register(staticGames, { root: config.gamesDist });
   await app.register(staticWeb, { root: config.webDist, exists: config.webDistExists, cspExtra });
   return app;
 }

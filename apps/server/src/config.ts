@@ -55,6 +55,7 @@ const envSchema = z.object({
     .pipe(z.array(z.string().refine(isAddressOrCidr))),
   ENABLE_DOCS: boolFlag.default(false),
   WEB_DIST: z.string().min(1).optional(),
+  GAMES_DIST: z.string().min(1).optional(),
   PUBLIC_URL: z
     .string()
     .regex(/^https?:\/\/[^/?#]+$/)
@@ -86,6 +87,7 @@ const EXPECTED: Record<keyof z.input<typeof envSchema>, string> = {
   TRUST_PROXY: 'must be a comma-separated list of IP addresses or CIDRs',
   ENABLE_DOCS: 'must be 1 or 0 (true/false, yes/no, on/off)',
   WEB_DIST: 'must be a directory path',
+  GAMES_DIST: 'must be a directory path',
   PUBLIC_URL: 'must be the site origin, e.g. https://example.com (no path)',
   OIDC_GOOGLE_ISSUER: 'must be the issuer URL',
   OIDC_GOOGLE_CLIENT_ID: 'must be the OAuth client id',
@@ -109,6 +111,8 @@ export interface Config {
   webDist: string;
   /** False when WEB_DIST does not exist: the API still runs and `/` says the client is not built. */
   webDistExists: boolean;
+  /** The built game studio (apps/games/dist), served under /studio/; when missing /studio/ says so. */
+  gamesDist: string;
   social: SocialConfig;
 }
 
@@ -168,6 +172,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   // Explicit paths are relative to the working directory, defaults to the repository root.
   const webDist = e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist');
+  const gamesDist = e.GAMES_DIST ? path.resolve(e.GAMES_DIST) : path.join(REPO_ROOT, 'apps/games/dist');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -179,6 +184,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     docs: e.NODE_ENV !== 'production' || e.ENABLE_DOCS,
     webDist,
     webDistExists: existsSync(path.join(webDist, 'index.html')),
+    gamesDist,
     social: {
       publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
       google: {

@@ -17,7 +17,7 @@ export interface StaticWebOptions {
 }
 
 /** Other paths that are the server's own and never the client's pages. */
-const SERVER_PATHS = ['/docs', '/openapi.json', '/health'];
+const SERVER_PATHS = ['/docs', '/openapi.json', '/health', '/studio'];
 
 /** A browser navigation to a client page (spec §2 routes, history mode). */
 function isPageNavigation(req: FastifyRequest): boolean {
