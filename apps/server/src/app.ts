@@ -50,6 +50,9 @@ import { createLiveHub } from './modules/live/live.hub.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service.ts';
 import { createSystemService, type SystemService } from './modules/system/system.service.ts';
+import { gameCatalogueHandlers } from './modules/games/catalogue.routes.ts';
+import { createCatalogueService } from './modules/games/catalogue.service.ts';
+import { gameImageRoutes } from './modules/games/images.routes.ts';
 import errors from './plugins/errors.ts';
 import guards from './plugins/guards.ts';
 import openapi from './plugins/openapi.ts';
@@ -187,6 +190,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const records = createRecordsService({ db });
   const messages = createMessagesService({ db, money });
   const live = createLiveHub({ db, wallet, log: app.log });
+  const catalogue = createCatalogueService({ db, system });
   app.decorate('services', {
     db,
     system,
@@ -228,6 +232,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...cashierHandlers(cashier),
     ...recordsHandlers(records),
     ...messagesHandlers(messages),
+    ...gameCatalogueHandlers(catalogue),
   };
   // The C2C proof upload raises the body limit of its one route.
   app.addHook('onRoute', cashierOnRoute);
@@ -255,6 +260,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(opsRoutes, { ops, token: opts.opsToken });
   await app.register(devRoutes);
   await app.register(avatarRoutes);
+  await app.register(gameImageRoutes, { db });
   // The outbox pages show codes: development and tests only, never in production.
   if (config.nodeEnv !== 'production') await app.register(outboxRoutes, { db });
   await app.register(staticGames, { root: config.gamesDist });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   cashierEndpoints,
+  gameCatalogueEndpoints,
   catalogueFor,
   COMPLETE_LANGUAGES,
   DEFAULT_LANGUAGE,
@@ -118,6 +119,7 @@ describe('issue 3 tables', () => {
       walletEndpoints,
       cashierEndpoints,
       recordsEndpoints,
+      gameCatalogueEndpoints,
     ].flatMap((t) => Object.keys(t));
     expect(parts.length).toBe(all.length);
     expect(new Set(parts).size).toBe(all.length);

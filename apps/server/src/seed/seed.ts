@@ -13,6 +13,7 @@ import {
 } from './demo-data.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoMoney } from './demo-money.ts';
+import { seedDemoGames } from './demo-games.ts';
 import { HELP_CENTER } from './help-content.ts';
 
 async function insertTree(tx: Queryable, merchantId: number, nodes: TreeSeed[], parent: string | null) {
@@ -39,6 +40,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   if (merchant) {
     await seedDemoAccounts(db, merchant.id);
     await seedDemoMoney(db, merchant.id);
+    await seedDemoGames(db, merchant.id);
   }
   return seeded;
 }
