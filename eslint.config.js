@@ -35,6 +35,19 @@ export default tseslint.config(
     },
   },
   {
+    // The game studio page (issue 5): a browser page that imports only the contract.
+    files: ['apps/games/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['**/apps/server/**', '**/apps/web/**', '@app/server', '@app/web', 'react', 'react-dom'],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/apps/web/**', '@app/web'] }],

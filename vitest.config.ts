@@ -13,6 +13,7 @@ const projects: TestProjectConfiguration[] = [
   'packages/contracts',
   server('server:pglite', { TEST_DB: 'pglite' }),
   'apps/web',
+  'apps/games',
 ];
 if (process.env.TEST_DATABASE_URL) projects.splice(2, 0, server('server:postgres', { TEST_DB: 'postgres' }));
 
