@@ -5,6 +5,16 @@ export interface NavEntry {
   id: string;
   to: string;
   labelKey: string;
+  /** Game entries: the game types whose vendors its menu shows (spec §2 per-game-type menus). */
+  menu?: readonly GameType[];
+}
+
+/** Spec §9: more than this many vendors in a menu changes its layout (a grid of smaller cards). */
+export const MENU_ROW_MAX = 6;
+
+/** A vendor card's target: the lobby of its game type with the vendor selected. */
+export function vendorLobbyPath(gameType: GameType, vassalage: string): string {
+  return `${GAME_TYPE_PATHS[gameType]}?vassalage=${encodeURIComponent(vassalage)}`;
 }
 
 /** Label key per game type: header navigation and the home page's category tiles. */
@@ -21,12 +31,18 @@ export const GAME_LABEL_KEYS: Record<GameType, string> = {
 
 /**
  * Header navigation (spec §2 "Header"): home, one menu per enabled game type, promotions, app
- * download. ESPORTS folds into the sports menu when sports is on; alone it still leads to /sports.
+ * download. ESPORTS folds into the sports menu when sports is on (its vendors are listed there);
+ * alone it still leads to /sports.
  */
 export function headerNav(gameTypes: readonly GameType[]): NavEntry[] {
   const games = gameTypes
     .filter((t) => !(t === 'ESPORTS' && gameTypes.includes('SPORTS')))
-    .map((t) => ({ id: t, to: GAME_TYPE_PATHS[t], labelKey: GAME_LABEL_KEYS[t] }));
+    .map((t): NavEntry => ({
+      id: t,
+      to: GAME_TYPE_PATHS[t],
+      labelKey: GAME_LABEL_KEYS[t],
+      menu: t === 'SPORTS' && gameTypes.includes('ESPORTS') ? ['SPORTS', 'ESPORTS'] : [t],
+    }));
   return [
     { id: 'home', to: paths.home, labelKey: 'nav.home' },
     ...games,

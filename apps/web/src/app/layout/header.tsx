@@ -44,7 +44,8 @@ export function Header() {
   const status = useStatus();
   const openModal = useUiStore((s) => s.openModal);
   const [menuOpen, setMenuOpen] = useState(false);
-  // Until the games issue serves GET /lgw/games/game_menus, the game menus come from the whitelabel tree.
+  // The game entries are the whitelabel tree's enabled game types; each one's menu lists its vendors
+  // from GET /lgw/games/game_menus, fetched with the menu's lazy panel when first opened.
   const nav = headerNav(status.data ? enabledGameTypes(status.data.whitelabel) : []);
   const brand = status.data?.merchant.brand ?? '';
   const loggedIn = useSessionStore((s) => s.token !== null);
