@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
+import type { GameType } from '@app/contracts';
 import { Page } from '@/components/ui/page';
-import { EmptyState } from '@/components/ui/status';
+import { LoadingState } from '@/components/ui/status';
 import { isGameRouteType, type GameRouteType } from '@/config/paths';
+import { GameLobby } from '@/features/games/components/game-lobby';
+import { useGamesCatalogue } from '@/features/games/hooks/use-games-catalogue';
 import { NotFound } from '../not-found';
 
 const TITLE_KEYS: Record<GameRouteType, string> = {
@@ -12,19 +15,24 @@ const TITLE_KEYS: Record<GameRouteType, string> = {
   live: 'nav.games.live',
 };
 
+const GAME_TYPES: Record<GameRouteType, GameType> = { rng: 'RNG', pvp: 'PVP', fish: 'FISH', live: 'LIVE' };
+
 /**
- * The one games route /:gameType (rng, pvp, fish, live). Spec §2: a game-hall tab pushes /rng?page=
- * and slots use /rng?vassalage=; the games issue fills the hall from those.
+ * The one games route /:gameType (rng, pvp, fish, live). Spec §2: a game-hall tab pushes
+ * /rng?page= and slots use /rng?vassalage=; the lobby reads both from the address.
  */
 export function Component() {
   const { t } = useTranslation();
   const { gameType } = useParams();
-  const [params] = useSearchParams();
+  const ready = useGamesCatalogue();
   if (!isGameRouteType(gameType)) return <NotFound />;
-  const vassalage = params.get('vassalage');
   return (
     <Page title={t(TITLE_KEYS[gameType])}>
-      <EmptyState title={t(vassalage ? 'games.vendor_empty' : 'games.empty')} />
+      {ready ? (
+        <GameLobby key={gameType} gameType={GAME_TYPES[gameType]} />
+      ) : (
+        <LoadingState label={t('common.loading')} />
+      )}
     </Page>
   );
 }

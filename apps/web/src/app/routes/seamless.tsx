@@ -1,45 +1,45 @@
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
-import { EmptyState } from '@/components/ui/status';
-import { SESSION_KEYS, session } from '@/lib/storage';
-import styles from './seamless.module.css';
+import { EmptyState, LoadingState } from '@/components/ui/status';
+import { paths } from '@/config/paths';
+import { GameFrameView } from '@/features/games/components/game-frame';
+import { SeamlessHall } from '@/features/games/components/halls';
+import { useGamesCatalogue } from '@/features/games/hooks/use-games-catalogue';
+import { safeGameUrl } from '@/features/games/hooks/use-launch-game';
+import { readFrame, useFrameStore } from '@/features/games/launch-store';
 
-/** Seamless games (/seamless, header only). */
+/** Seamless games (/seamless, header only): the games of the vendors that play from the main wallet. */
 export function Component() {
   const { t } = useTranslation();
+  const ready = useGamesCatalogue();
   return (
     <Page title={t('pages.seamless.title')}>
-      <EmptyState title={t('games.empty')} />
+      {ready ? <SeamlessHall /> : <LoadingState label={t('common.loading')} />}
     </Page>
   );
 }
 
-/** Only http(s) addresses may be framed. */
-function safeFrameUrl(raw: string | null): string | null {
-  if (!raw) return null;
-  try {
-    const url = new URL(raw, window.location.origin);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Embedded game frame (/game, header only). Spec §4: a game launch stores the frame url and
- * navigates here; without one there is nothing to show.
+ * navigates here (or swaps the frame when already here); without one there is nothing to show.
  */
 export function GameFrame() {
   const { t } = useTranslation();
-  const url = safeFrameUrl(session.get(SESSION_KEYS.gameUrl));
+  const ready = useGamesCatalogue();
+  const url = useFrameStore((s) => safeGameUrl(s.url));
+  // Session storage is the truth (another tab's logout, a reload): read it before the first paint.
+  useLayoutEffect(() => useFrameStore.setState(readFrame()), []);
   if (!url) {
     return (
       <Page title={t('pages.game.title')}>
-        <EmptyState title={t('pages.game.empty')} />
+        <EmptyState title={t('pages.game.empty')}>
+          <Link to={paths.home}>{t('nav.home')}</Link>
+        </EmptyState>
       </Page>
     );
   }
-  return (
-    <iframe className={styles.frame} src={url} title={t('pages.game.title')} allow="fullscreen; autoplay" />
-  );
+  if (!ready) return <LoadingState label={t('common.loading')} />;
+  return <GameFrameView />;
 }

@@ -1,0 +1,34 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { gameList, type RequestOf } from '@app/contracts';
+import { call } from '@/lib/api-client';
+import { compact, gamesKeys } from './keys';
+
+/** A lobby page: about one and a half phone screens of tiles, a few desktop rows (issue 5: 40–60). */
+export const GAME_PAGE_SIZE = 48;
+
+export type GameListFilter = Omit<RequestOf<typeof gameList>, 'page' | 'pageSize'>;
+
+/** Relay GLS_gameList: one page of a game type's games, filtered by vendor, search text and hot. */
+export function getGameList(q: RequestOf<typeof gameList>, signal?: AbortSignal) {
+  return call(gameList, q, { signal });
+}
+
+export function getGameListQueryOptions(filter: GameListFilter, pageSize = GAME_PAGE_SIZE) {
+  const q = compact({ ...filter, pageSize });
+  return infiniteQueryOptions({
+    queryKey: gamesKeys.list(q),
+    queryFn: ({ pageParam, signal }) => getGameList({ ...q, page: pageParam }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    // A new search keeps the last results on screen (dimmed) until the new ones arrive.
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useGameList(filter: GameListFilter, options: { enabled?: boolean; pageSize?: number } = {}) {
+  return useInfiniteQuery({
+    ...getGameListQueryOptions(filter, options.pageSize),
+    enabled: options.enabled ?? true,
+  });
+}

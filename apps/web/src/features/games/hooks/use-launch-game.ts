@@ -1,0 +1,181 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { TRIAL_TYPE, type LaunchResult, type MemberInfo } from '@app/contracts';
+import { paths } from '@/config/paths';
+import { errorKey, isApiError } from '@/lib/api-client';
+import { currentLanguage, loadAccountCatalogue } from '@/lib/i18n';
+import { getMemberInfoQueryOptions, memberInfoQueryKey } from '@/lib/session';
+import { clearSession, getToken, session, SESSION_KEYS } from '@/lib/storage';
+import { useUiStore } from '@/lib/ui-store';
+import { getLaunchGame } from '../api/launch-game';
+import { postLaunchGameV2 } from '../api/launch-game-v2';
+import { gamesKeys } from '../api/keys';
+import { storeFrame, useFrameStore, useLaunchUi, type LaunchTarget } from '../launch-store';
+
+export const MAINTENANCE_KEY = 'games.errors.game_maintenance';
+
+/** Spec §2 /lottery: gameCode and playType are added when the game has a code and a default play type. */
+export function lotteryPath(game: LaunchTarget): string {
+  if (!game.code || !game.defaultPlayType) return paths.lottery;
+  const q = new URLSearchParams({ gameCode: game.code, playType: game.defaultPlayType });
+  return `${paths.lottery}?${q.toString()}`;
+}
+
+/** Only http(s) addresses may be framed or opened. */
+export function safeGameUrl(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  try {
+    const url = new URL(raw, window.location.origin);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+async function trialWarning() {
+  // As use-protected-action (features/auth) does; copied, features do not import each other.
+  // Its title and button are account texts (loaded with the user menu, but maybe not yet).
+  await loadAccountCatalogue().catch(() => undefined);
+  useUiStore.getState().openModal({
+    kind: 'dialog',
+    titleKey: 'auth.trial_title',
+    messageKey: 'errors.in_need_true_account',
+    confirmKey: 'in_increase_submit',
+    cancelKey: 'common.cancel',
+    onConfirm: () => useUiStore.getState().openModal({ kind: 'register' }),
+  });
+}
+
+function failed(messageKey: string) {
+  useUiStore.getState().openModal({ kind: 'dialog', titleKey: 'games.launch.failed_title', messageKey });
+}
+
+async function memberOf(queryClient: QueryClient): Promise<MemberInfo | null> {
+  const cached = queryClient.getQueryData<MemberInfo>(memberInfoQueryKey);
+  if (cached) return cached;
+  try {
+    return await queryClient.fetchQuery(getMemberInfoQueryOptions());
+  } catch {
+    // A 401 has opened the login popup already (api client); anything else: the launch says why.
+    return null;
+  }
+}
+
+export interface LaunchOptions {
+  /** The "Free trial" button: play money even for a member. */
+  trial?: boolean;
+}
+
+/**
+ * Spec §4 game launch. Login is required except for RNG (a guest gets the RNG free trial); a
+ * trial account (type 4) is told a real account is needed; the loader shows while the address is
+ * fetched; the frame url is stored and the page goes to /game unless already there (then the frame
+ * swaps). Lottery: TCG_SEA opens its own entry in a new window, GPI starts like any game, any other
+ * lottery game opens /lottery with its code and default play type. A game under maintenance opens
+ * the game maintenance page with similar games.
+ */
+export function useLaunchGame() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const where = useRef(pathname);
+  where.current = pathname;
+
+  return useCallback(
+    async (game: LaunchTarget, options: LaunchOptions = {}): Promise<void> => {
+      const ui = useUiStore.getState();
+      const special = game.accountTypeName;
+      if (game.gameType === 'LOTT' && special !== 'TCG_SEA' && special !== 'GPI') {
+        void navigate(lotteryPath(game));
+        return;
+      }
+      if (game.status === 'maintenance') {
+        useLaunchUi.getState().showMaintenance(game);
+        return;
+      }
+
+      const token = getToken();
+      let trial: boolean;
+      if (token === null) {
+        // Spec §4/§6: guests may start RNG games only, as the free trial.
+        if (game.gameType !== 'RNG' || game.trial === false) return ui.openModal({ kind: 'login' });
+        trial = true;
+      } else {
+        const member = await memberOf(queryClient);
+        if (!member) return;
+        if (member.type === TRIAL_TYPE) {
+          if (game.gameType !== 'RNG' || game.trial === false) return trialWarning();
+          trial = true;
+        } else {
+          trial = options.trial === true;
+        }
+      }
+
+      // TCG_SEA's entry is a new window: opened now, inside the click, so no popup blocker stops it.
+      const popup = special === 'TCG_SEA' ? window.open('', '_blank') : null;
+      if (popup) popup.opener = null;
+
+      ui.setLoader(true);
+      let result: LaunchResult;
+      try {
+        const language = currentLanguage();
+        result = trial
+          ? await getLaunchGame({ gameId: game.id, trial: '1', language })
+          : await postLaunchGameV2({
+              gameId: game.id,
+              nodeId: String(game.id),
+              accountType: 1,
+              confirmTrans: 0,
+              vassalage: game.vassalage,
+              launchMode: 'GLS',
+              platform: 'html5-desktop',
+              clientType: 3,
+              username: session.get(SESSION_KEYS.account) ?? undefined,
+              token: token ?? undefined,
+              merchantCode: session.get(SESSION_KEYS.merchantCode) ?? undefined,
+              language,
+            });
+      } catch (e) {
+        popup?.close();
+        if (isApiError(e) && (e.messageKey === MAINTENANCE_KEY || e.serverMessage === MAINTENANCE_KEY)) {
+          useLaunchUi.getState().showMaintenance(game);
+        } else if (isApiError(e) && e.code === 'UNAUTHORIZED') {
+          // The session ended on the server: as the api client does for member calls.
+          clearSession();
+          ui.openModal({ kind: 'login' });
+        } else {
+          failed(errorKey(e));
+        }
+        return;
+      } finally {
+        ui.setLoader(false);
+      }
+
+      void queryClient.invalidateQueries({ queryKey: gamesKeys.recentAll });
+      if (!trial) void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      const url = safeGameUrl(result.game_url ?? result.game_url2);
+      if (!url) {
+        popup?.close();
+        return failed('games.errors.no_url');
+      }
+      session.set(SESSION_KEYS.currentVassalage, game.vassalage);
+
+      if (special === 'TCG_SEA' && popup) {
+        popup.location.href = url;
+        return;
+      }
+      // A TCG_SEA window the browser refused: the game opens in the frame instead.
+      const before = useFrameStore.getState();
+      storeFrame({
+        url,
+        name: game.name,
+        gameType: game.gameType,
+        transferred: before.transferred + (result.transferred ?? 0),
+      });
+      useLaunchUi.getState().showMaintenance(null);
+      if (where.current !== paths.game) void navigate(paths.game);
+    },
+    [navigate, queryClient],
+  );
+}
