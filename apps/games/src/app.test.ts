@@ -158,7 +158,8 @@ describe('the slot page', () => {
     const s1 = [...dialog.querySelectorAll('.pt-symbol')].find((s) =>
       s.textContent?.includes('Lucky Seven'),
     )!;
-    expect(s1.textContent).toContain('2,000.00 MMK');
+    expect(s1.textContent).toContain('2,000.00');
+    expect(dialog.textContent).toContain('Pays at the current bet of 20.00 MMK.');
     expect(dialog.querySelectorAll('.pt-line')).toHaveLength(4);
     expect(dialog.textContent).toContain('3 scatters: 10 free spins, wins ×2');
     press(' ');

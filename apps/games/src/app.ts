@@ -4,7 +4,7 @@ import { createGame, type Game, type GameState } from './game.ts';
 import { symbolSvg, themeOf } from './glyphs.ts';
 import type { MessageKey, Translate } from './i18n/i18n.ts';
 import { keyAction } from './keyboard.ts';
-import { formatMoney } from './money.ts';
+import { formatMinor, formatMoney } from './money.ts';
 import { createReels, TIMING, type Reels } from './reels.ts';
 
 export interface StudioOptions {
@@ -37,9 +37,11 @@ const ERROR_KEYS: Record<StudioErrorKind, MessageKey> = {
 
 /** The families the page has a machine for; any other game is a table of the next issue. */
 export function isSlotSession(s: StudioSession): boolean {
-  const family = (s.game as { family?: string | null }).family;
   return (
-    Boolean(family) && s.paytable.symbols.length > 0 && s.paytable.lines.length > 0 && s.betLevels.length > 0
+    Boolean(s.game.family) &&
+    s.paytable.symbols.length > 0 &&
+    s.paytable.lines.length > 0 &&
+    s.betLevels.length > 0
   );
 }
 
@@ -143,7 +145,7 @@ function soonPage(session: StudioSession, t: Translate): DocumentFragment {
 function mountSlot(opts: StudioOptions, session: StudioSession, studio: Studio): Studio {
   const { root, t } = opts;
   const { currency, paytable, betLevels } = session;
-  const family = session.game.family;
+  const family = session.game.family ?? '';
   const theme = themeOf(family);
   const money = (minor: number) => formatMoney(minor, currency);
   const words = { wild: t('symbol.wild'), scatter: t('symbol.scatter') };
@@ -244,6 +246,7 @@ function mountSlot(opts: StudioOptions, session: StudioSession, studio: Studio):
       reels.highlight(s.spin);
     }
     if (s.phase === 'requesting') status.textContent = t('spin.busy');
+    else if (s.error) status.textContent = '';
     else if (s.phase === 'idle' && s.roundTotal !== null)
       status.textContent = t('result.round', { amount: money(s.roundTotal) });
     else if (s.spin && !reels.running) status.textContent = spinSummary(s.spin, currency, t);
@@ -359,27 +362,28 @@ function buildHelp(
     h('li', {}, t('help.freeSpinsRow', { scatters: f.scatters, spins: f.spins, multiplier: f.multiplier })),
   );
 
+  const body = h(
+    'div',
+    { class: 'help-body', tabindex: '0' },
+    paysAt,
+    h('h3', {}, t('help.symbols')),
+    h('ul', { class: 'pt-symbols' }, ...symbolRows),
+    h('h3', {}, t('help.freeSpins')),
+    h('ul', { class: 'pt-free' }, ...free),
+    h('p', { class: 'muted' }, t('help.freeSpinsText')),
+    h('h3', {}, t('help.lines')),
+    h('p', { class: 'muted' }, t('help.linesText', { count: lineCount })),
+    h('ul', { class: 'pt-lines' }, ...lineItems),
+    h('h3', {}, t('help.keys')),
+    h('p', { class: 'muted' }, t('help.keysText')),
+    h('p', { class: 'muted' }, t('help.fair')),
+  );
   const titleId = 'studio-help-title';
   const panel = h(
     'div',
     { class: 'help-panel', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': titleId, tabindex: '-1' },
     h('div', { class: 'help-head' }, h('h2', { id: titleId }, t('help.title')), closeButton),
-    h(
-      'div',
-      { class: 'help-body' },
-      paysAt,
-      h('h3', {}, t('help.symbols')),
-      h('ul', { class: 'pt-symbols' }, ...symbolRows),
-      h('h3', {}, t('help.freeSpins')),
-      h('ul', { class: 'pt-free' }, ...free),
-      h('p', { class: 'muted' }, t('help.freeSpinsText')),
-      h('h3', {}, t('help.lines')),
-      h('p', { class: 'muted' }, t('help.linesText', { count: lineCount })),
-      h('ul', { class: 'pt-lines' }, ...lineItems),
-      h('h3', {}, t('help.keys')),
-      h('p', { class: 'muted' }, t('help.keysText')),
-      h('p', { class: 'muted' }, t('help.fair')),
-    ),
+    body,
   );
   const el = h('div', { class: 'help', hidden: true }, panel);
   let closeHandler: () => void = () => undefined;
@@ -398,7 +402,7 @@ function buildHelp(
   panel.addEventListener('keydown', (e) => {
     if (e.key !== 'Tab') return;
     e.preventDefault();
-    closeButton.focus();
+    (document.activeElement === closeButton ? body : closeButton).focus();
   });
 
   return {
@@ -415,8 +419,8 @@ function buildHelp(
     setBet(bet) {
       paysAt.textContent = t('help.paysAt', { bet: formatMoney(bet, currency) });
       const lineBet = Math.floor(bet / Math.max(lineCount, 1));
-      for (const c of payCells)
-        c.el.textContent = formatMoney(c.scatter ? bet * c.mult : lineBet * c.mult, currency);
+      // The currency is named once in the line above; the table keeps to numbers so it fits at 360 px.
+      for (const c of payCells) c.el.textContent = formatMinor(c.scatter ? bet * c.mult : lineBet * c.mult);
     },
   };
 }
