@@ -80,3 +80,22 @@ create table pvp_rooms (
   unique (game_id, name)
 );
 create index pvp_rooms_merchant on pvp_rooms (merchant_id, game_id, stake);
+
+-- The servers keep each merchant's catalogue in memory (the lobby lists and searches 10,000 games
+-- on every keystroke); any change to games or vendors bumps this one number, which they read
+-- before answering, so a change is seen by the next call on every instance.
+create table catalogue_version (
+  id boolean primary key default true check (id),
+  version bigint not null
+);
+insert into catalogue_version (id, version) values (true, 1);
+create function bump_catalogue_version() returns trigger language plpgsql as $$
+begin
+  update catalogue_version set version = version + 1;
+  return null;
+end
+$$;
+create trigger games_changed after insert or update or delete or truncate on games
+  for each statement execute function bump_catalogue_version();
+create trigger game_vendors_changed after insert or update or delete or truncate on game_vendors
+  for each statement execute function bump_catalogue_version();

@@ -2,9 +2,9 @@ import type { Game, GameStatus, GameType, GameVendor, PvpRoom, WalletMode } from
 import type { Queryable } from '../../db/db.ts';
 
 /**
- * SQL of the game catalogue (issue 5). Filters are added to the statement text only when they are
- * set: each combination is its own (prepared, on PostgreSQL) statement whose plan can use the
- * partial indexes of 0008_create_games.sql, instead of one `$n is null or …` text with a generic plan.
+ * SQL of the game catalogue (issue 5). Optional filters are added to the statement text only when
+ * set: each combination is its own (prepared, on PostgreSQL) statement with its own plan, instead of
+ * one `$n is null or …` text with a generic plan.
  */
 
 export const gameThumbnailUrl = (id: number) => `/img/games/${id}.svg`;
@@ -51,59 +51,27 @@ function toGame(r: GameRow): Game {
   };
 }
 
-export type GameSort = 'hot' | 'name' | 'new';
-const ORDER: Record<GameSort, string> = {
-  hot: 'g.is_hot desc, g.name, g.id',
-  name: 'g.name, g.id',
-  new: 'g.id desc',
-};
-
-export interface GameFilter {
-  merchantId: number;
-  gameType?: GameType | undefined;
-  /** A vendor: all its launchable games (sub-games of a VASSALAGE entry included). */
-  vassalage?: string | undefined;
-  /** Lower-case text matched anywhere in the name or the code. */
-  search?: string | undefined;
-  hot?: boolean | undefined;
+/** The catalogue's change counter (0008_create_games.sql: bumped by every write to games or vendors). */
+export async function catalogueVersion(q: Queryable): Promise<number> {
+  const [row] = await q.query<{ version: string }>('select version from catalogue_version');
+  return Number(row?.version ?? 0);
 }
 
-/** `like` pattern for "contains": \, % and _ of the text are matched literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-function where(f: GameFilter): { sql: string; params: unknown[] } {
-  const params: unknown[] = [f.merchantId];
-  const parts = ['g.merchant_id = $1'];
-  const add = (sql: (n: number) => string, value: unknown) => {
-    params.push(value);
-    parts.push(sql(params.length));
-  };
-  if (f.gameType) add((n) => `g.game_type = $${n}`, f.gameType);
-  // The lobby lists top-level entries (a VASSALAGE entry stands for its sub-games); one vendor's
-  // list (the VASSALAGE popup) is every game it launches.
-  if (f.vassalage) {
-    add((n) => `g.vassalage = $${n}`, f.vassalage);
-    parts.push(`g.is_game = 'GAME'`);
-  } else parts.push('g.parent_id is null');
-  if (f.search) add((n) => `g.search like $${n}`, containsPattern(f.search));
-  if (f.hot !== undefined) parts.push(f.hot ? 'g.is_hot' : 'not g.is_hot');
-  return { sql: parts.join(' and '), params };
+export interface CatalogueRow {
+  game: Game;
+  /** Lower-case name and code (games.search). */
+  search: string;
+  parentId: number | null;
 }
 
-export async function listGames(
-  q: Queryable,
-  f: GameFilter & { sort: GameSort; limit: number; offset: number },
-): Promise<{ items: Game[]; total: number }> {
-  const w = where(f);
-  const n = w.params.length;
-  const [rows, [count]] = await Promise.all([
-    q.query<GameRow>(
-      `select ${GAME_COLUMNS} from ${GAME_FROM} where ${w.sql} order by ${ORDER[f.sort]} limit $${n + 1} offset $${n + 2}`,
-      [...w.params, f.limit, f.offset],
-    ),
-    q.query<{ total: number }>(`select count(*)::int as total from games g where ${w.sql}`, w.params),
-  ]);
-  return { items: rows.map(toGame), total: count?.total ?? 0 };
+/** Every game of a merchant, in name order (the database's collation), with what the lobby filters on. */
+export async function loadCatalogue(q: Queryable, merchantId: number): Promise<CatalogueRow[]> {
+  const rows = await q.query<GameRow & { search: string; parent_id: number | null }>(
+    `select ${GAME_COLUMNS}, g.search, g.parent_id from ${GAME_FROM}
+      where g.merchant_id = $1 order by g.name, g.id`,
+    [merchantId],
+  );
+  return rows.map((r) => ({ game: toGame(r), search: r.search, parentId: r.parent_id }));
 }
 
 export async function hotGames(

@@ -23,6 +23,76 @@ export const FAVOURITES_MAX = 200;
 /** Contract: "the games I launched last (at most 30)". */
 export const RECENT_MAX = 30;
 
+export type GameSort = 'hot' | 'name' | 'new';
+
+/**
+ * One merchant's catalogue in memory, as of one catalogue_version: the lobby lists and searches
+ * 10,000 games on every keystroke, and a scan of them in memory costs less than one round trip.
+ * Lists are built on first use per (sort, type, vendor) and kept with the snapshot.
+ */
+interface Snapshot {
+  rows: repo.CatalogueRow[];
+  lists: Map<string, repo.CatalogueRow[]>;
+}
+
+function listOf(
+  snap: Snapshot,
+  sort: GameSort,
+  gameType: GameType | undefined,
+  vassalage: string | undefined,
+) {
+  const key = `${sort}|${gameType ?? ''}|${vassalage ?? ''}`;
+  let list = snap.lists.get(key);
+  if (!list) {
+    // The lobby lists top-level entries (a VASSALAGE entry stands for its sub-games); one
+    // vendor's list (the VASSALAGE popup) is every game it launches.
+    const picked = snap.rows.filter(
+      (r) =>
+        (!gameType || r.game.gameType === gameType) &&
+        (vassalage ? r.game.vassalage === vassalage && r.game.isGame === 'GAME' : r.parentId === null),
+    );
+    // rows are in name order: hot first keeps it within each part; newest is the highest id.
+    if (sort === 'hot')
+      list = [...picked.filter((r) => r.game.isHot), ...picked.filter((r) => !r.game.isHot)];
+    else if (sort === 'new') list = picked.sort((a, b) => b.game.id - a.game.id);
+    else list = picked;
+    snap.lists.set(key, list);
+  }
+  return list;
+}
+
+/**
+ * A read that starts after the caller asked: a call joins a read already queued behind the one in
+ * flight, never the one in flight (it may have started before the caller's last write). Under
+ * load, at most two reads are out at a time instead of one per call.
+ */
+export function freshRead<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<unknown> | null = null;
+  let queued: Promise<T> | null = null;
+  const start = () => {
+    const p = read();
+    const done: Promise<unknown> = p.then(
+      () => undefined,
+      () => undefined,
+    );
+    running = done;
+    void done.then(() => {
+      if (running === done) running = null;
+    });
+    return p;
+  };
+  return () => {
+    if (queued) return queued;
+    if (!running) return start();
+    const next = running.then(() => {
+      queued = null;
+      return start();
+    });
+    queued = next;
+    return next;
+  };
+}
+
 export interface CatalogueDeps {
   db: Db;
   system: SystemService;
@@ -43,6 +113,22 @@ export function createCatalogueService({ db, system }: CatalogueDeps) {
         throw e;
       });
     return guestMerchant;
+  }
+
+  const version = freshRead(() => repo.catalogueVersion(db));
+  const snapshots = new Map<number, { version: number; snapshot: Promise<Snapshot> }>();
+  /** The merchant's catalogue as of now (reloaded when catalogue_version moved). */
+  async function catalogue(merchantId: number): Promise<Snapshot> {
+    const v = await version();
+    const have = snapshots.get(merchantId);
+    if (have && have.version >= v) return have.snapshot;
+    // Loaded after reading v: never older than v (at worst newer, then loaded again next time).
+    const snapshot = repo.loadCatalogue(db, merchantId).then((rows) => ({ rows, lists: new Map() }));
+    snapshots.set(merchantId, { version: v, snapshot });
+    snapshot.catch(() => {
+      if (snapshots.get(merchantId)?.snapshot === snapshot) snapshots.delete(merchantId);
+    });
+    return snapshot;
   }
 
   async function knownVendor(merchantId: number, vassalage: string | undefined): Promise<void> {
@@ -96,7 +182,7 @@ export function createCatalogueService({ db, system }: CatalogueDeps) {
         vassalage?: string | undefined;
         q?: string | undefined;
         hot?: '1' | '0' | undefined;
-        sort?: repo.GameSort | undefined;
+        sort?: GameSort | undefined;
         page?: number | undefined;
         pageSize?: number | undefined;
       },
@@ -106,16 +192,17 @@ export function createCatalogueService({ db, system }: CatalogueDeps) {
       const page = q.page ?? 1;
       const pageSize = q.pageSize ?? PAGE_SIZE_DEFAULT;
       const search = q.q?.trim().toLowerCase() || undefined;
-      const { items, total } = await repo.listGames(db, {
-        merchantId,
-        gameType: q.gameType,
-        vassalage: q.vassalage,
-        search,
-        hot: q.hot === undefined ? undefined : q.hot === '1',
-        sort: q.sort ?? 'hot',
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
-      });
+      const hot = q.hot === undefined ? undefined : q.hot === '1';
+      let list = listOf(await catalogue(merchantId), q.sort ?? 'hot', q.gameType, q.vassalage);
+      if (search !== undefined || hot !== undefined)
+        list = list.filter(
+          (r) =>
+            (search === undefined || r.search.includes(search)) &&
+            (hot === undefined || r.game.isHot === hot),
+        );
+      const offset = (page - 1) * pageSize;
+      const items = list.slice(offset, offset + pageSize).map((r) => r.game);
+      const total = list.length;
       return { items, page, pageSize, total };
     },
 

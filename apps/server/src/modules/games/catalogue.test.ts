@@ -238,6 +238,33 @@ describe('the game list (GLS_gameList)', () => {
     expect((await list(`q=${DEMO_GAMES.live.code}`)).body.value.items[0]?.status).toBe('active');
   });
 
+  it('sees a change to games or vendors on the next call (the in-memory catalogue is reloaded)', async () => {
+    const db = app.services.db;
+    const code = DEMO_GAMES.slot.code;
+    const status = async () => (await list(`q=${code}`)).body.value.items[0]?.status;
+    expect(await status()).toBe('active');
+    await db.query(`update games set status = 'maintenance' where code = $1`, [code]);
+    expect(await status()).toBe('maintenance');
+    await db.query(`update games set status = 'active' where code = $1`, [code]);
+    expect(await status()).toBe('active');
+    await db.query(`update game_vendors set status = 'maintenance' where code = $1`, [
+      DEMO_GAMES.slot.vassalage,
+    ]);
+    try {
+      const page = await list(`vassalage=${DEMO_GAMES.slot.vassalage}&pageSize=100`);
+      expect(page.body.value.items.every((i) => i.status === 'maintenance')).toBe(true);
+    } finally {
+      await db.query(`update game_vendors set status = 'active' where code = $1`, [
+        DEMO_GAMES.slot.vassalage,
+      ]);
+    }
+    expect(await status()).toBe('active');
+    // Calls at once agree with each other and with the database.
+    const pages = await Promise.all(Array.from({ length: 20 }, (_, i) => list(`gameType=RNG&page=${i + 1}`)));
+    const ids = pages.flatMap((p) => p.body.value.items.map((g) => g.id));
+    expect(new Set(ids).size).toBe(400);
+  });
+
   it('lists a VASSALAGE entry in the lobby and its sub-games under its vendor; lottery launch fields', async () => {
     const pvp = (await list('gameType=PVP&pageSize=100')).body.value.items;
     const entry = pvp.find((i) => i.code === DEMO_GAMES.vassalageEntry.code);
