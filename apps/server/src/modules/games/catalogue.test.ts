@@ -5,6 +5,7 @@ import { setFlag } from '../../test/accounts.ts';
 import { buildTestApp } from '../../test/helper.ts';
 import { moneyMember, type MoneyMember } from '../../test/money.ts';
 import { DEMO_GAMES, DEMO_VENDORS, SLOT_COUNT, slotSeed } from '../../seed/demo-games.ts';
+import { freshRead } from './catalogue.service.ts';
 
 let app: FastifyInstance;
 let member: MoneyMember;
@@ -447,5 +448,40 @@ describe('PVP rooms (GLS2_roomList)', () => {
     expect(niu.body.value.rooms.map((r) => r.stake)).toEqual([10_000, 50_000, 200_000, 1_000_000]);
     expect((await get('/wps/relay/GLS2_roomList?vassalage=NOPE')).status).toBe(404);
     expect((await get('/wps/relay/GLS2_roomList?vassalage=x')).status).toBe(400);
+  });
+});
+
+describe('freshRead (the catalogue version check)', () => {
+  it('never answers a call with a read that started before it; calls during a read share the next one', async () => {
+    let started = 0;
+    const gates: (() => void)[] = [];
+    const read = freshRead(
+      () =>
+        new Promise<number>((resolve) => {
+          const n = ++started;
+          gates.push(() => resolve(n));
+        }),
+    );
+    const a = read(); // starts read 1
+    const b = read(); // read 1 is in flight: waits for read 2
+    const c = read(); // shares read 2
+    expect(started).toBe(1);
+    gates.shift()?.();
+    expect(await a).toBe(1);
+    await Promise.resolve();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(started).toBe(2);
+    const d = read(); // read 2 is in flight: waits for read 3
+    gates.shift()?.();
+    expect(await b).toBe(2);
+    expect(await c).toBe(2);
+    await new Promise((r) => setTimeout(r, 0));
+    gates.shift()?.();
+    expect(await d).toBe(3);
+    expect(started).toBe(3);
+    // Idle again: the next call starts its own read at once; a failed read fails only its callers.
+    const failing = freshRead(() => Promise.reject(new Error('down')));
+    await expect(failing()).rejects.toThrow('down');
+    await expect(failing()).rejects.toThrow('down');
   });
 });
