@@ -148,23 +148,20 @@ interface VendorRow {
   wallet_mode: WalletMode;
   status: GameStatus;
   is_hot: boolean;
-  game_count: number;
 }
 
-export interface VendorInfo extends GameVendor {
+export interface VendorInfo extends Omit<GameVendor, 'gameCount'> {
   isHot: boolean;
 }
 
-/** The merchant's vendors (of one game type when given) in menu order, with their game counts. */
+/** The merchant's vendors (of one game type when given) in menu order. */
 export async function listVendors(
   q: Queryable,
   merchantId: number,
   gameType?: GameType,
 ): Promise<VendorInfo[]> {
   const rows = await q.query<VendorRow>(
-    `select v.code, v.name, v.game_type, v.account_type_id, v.wallet_mode, v.status, v.is_hot,
-            (select count(*)::int from games g where g.merchant_id = v.merchant_id and g.vassalage = v.code
-                and g.is_game = 'GAME') as game_count
+    `select v.code, v.name, v.game_type, v.account_type_id, v.wallet_mode, v.status, v.is_hot
        from game_vendors v
       where v.merchant_id = $1${gameType ? ' and v.game_type = $2' : ''}
       order by v.sort, v.code`,
@@ -178,7 +175,6 @@ export async function listVendors(
     walletMode: r.wallet_mode,
     status: r.status,
     logoUrl: vendorLogoUrl(r.code),
-    gameCount: r.game_count,
     isHot: r.is_hot,
   }));
 }

@@ -2,6 +2,7 @@ import {
   enabledGameTypes,
   PAGE_SIZE_DEFAULT,
   type Game,
+  type GameVendor,
   type GameType,
   type PvpRoom,
   type VendorCategory,
@@ -33,6 +34,18 @@ export type GameSort = 'hot' | 'name' | 'new';
 interface Snapshot {
   rows: repo.CatalogueRow[];
   lists: Map<string, repo.CatalogueRow[]>;
+  /** Launchable games per vendor, counted on first use. */
+  counts?: Map<string, number>;
+}
+
+function gameCounts(snap: Snapshot): Map<string, number> {
+  if (!snap.counts) {
+    const counts = new Map<string, number>();
+    for (const r of snap.rows)
+      if (r.game.isGame === 'GAME') counts.set(r.game.vassalage, (counts.get(r.game.vassalage) ?? 0) + 1);
+    snap.counts = counts;
+  }
+  return snap.counts;
 }
 
 function listOf(
@@ -131,6 +144,16 @@ export function createCatalogueService({ db, system }: CatalogueDeps) {
     return snapshot;
   }
 
+  /** Spec §3 game vendors with the number of games each launches. */
+  async function vendorsOf(merchantId: number, gameType?: GameType): Promise<GameVendor[]> {
+    const [vendors, snap] = await Promise.all([
+      repo.listVendors(db, merchantId, gameType),
+      catalogue(merchantId),
+    ]);
+    const counts = gameCounts(snap);
+    return vendors.map(({ isHot: _, ...v }) => ({ ...v, gameCount: counts.get(v.vassalage) ?? 0 }));
+  }
+
   async function knownVendor(merchantId: number, vassalage: string | undefined): Promise<void> {
     if (vassalage && !(await repo.vendorExists(db, merchantId, vassalage)))
       throw new AppError('NOT_FOUND', 'games.errors.unknown_vendor');
@@ -207,8 +230,7 @@ export function createCatalogueService({ db, system }: CatalogueDeps) {
     },
 
     async vendorsOfType(member: Caller, gameType: GameType) {
-      const merchantId = await merchantOf(member);
-      return { vendors: (await repo.listVendors(db, merchantId, gameType)).map(({ isHot: _, ...v }) => v) };
+      return { vendors: await vendorsOf(await merchantOf(member), gameType) };
     },
 
     async vendors(member: Caller, merchantCode: string | undefined) {
@@ -218,7 +240,7 @@ export function createCatalogueService({ db, system }: CatalogueDeps) {
         if (id === null) throw new AppError('NOT_FOUND');
         merchantId = id;
       } else merchantId = await merchantOf(member);
-      return { vendors: (await repo.listVendors(db, merchantId)).map(({ isHot: _, ...v }) => v) };
+      return { vendors: await vendorsOf(merchantId) };
     },
 
     async favourites(member: SessionMember, gameType: GameType | undefined) {
