@@ -15,9 +15,9 @@
 // --no-lighthouse, BENCH_PORT (default: a free port).
 /* global window, document, addEventListener, MutationObserver */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 
@@ -63,10 +63,47 @@ const ms = (n) => (n == null || Number.isNaN(n) ? 'n/a' : `${Math.round(n)} ms`)
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-lobby-'));
+// The server bundle is read once at start; the built pages are copied, so a build running in the
+// same tree meanwhile (the working tree is shared) cannot swap files under the measurement.
+const dists = {};
+for (const [name, env] of [
+  ['web', 'WEB_DIST'],
+  ['games', 'GAMES_DIST'],
+]) {
+  const from = join(root, `apps/${name}/dist`);
+  if (!existsSync(from)) continue;
+  cpSync(from, join(dataDir, `${name}-dist`), { recursive: true });
+  dists[env] = join(dataDir, `${name}-dist`);
+}
 const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.mjs')], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    ...dists,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: join(dataDir, 'data'),
+    LOG_LEVEL: 'warn',
+  },
   stdio: 'ignore',
 });
+
+// Ctrl-C or a kill: stop what this bench started (the server, a running Lighthouse) and clean up.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (lighthouse?.pid) {
+      try {
+        process.kill(-lighthouse.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
+    server.kill('SIGTERM');
+    server.on('exit', () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(130);
+    });
+  });
+}
 
 /** A GET of the games API (envelope's value), for the search term and the catalogue's size. */
 async function api(path) {
@@ -92,9 +129,11 @@ async function searchBox(page) {
   return null;
 }
 
-function lighthouseRun(i, outDir) {
+/** The running Lighthouse (its own process group: npx → lighthouse → Chromium), for a clean stop. */
+let lighthouse = null;
+async function lighthouseRun(i, outDir) {
   const out = join(outDir, `lh-${i}.json`);
-  const r = spawnSync(
+  const child = spawn(
     'npx',
     [
       '--yes',
@@ -107,12 +146,20 @@ function lighthouseRun(i, outDir) {
       '--only-categories=performance',
       '--disable-full-page-screenshot',
     ],
-    { cwd: outDir, env: { ...process.env, CHROME_PATH: CHROME }, stdio: ['ignore', 'ignore', 'pipe'] },
+    {
+      cwd: outDir,
+      env: { ...process.env, CHROME_PATH: CHROME },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    },
   );
-  if (r.status !== 0) {
-    console.error(
-      `lighthouse run ${i} failed (${r.status}): ${String(r.stderr).split('\n').slice(-5).join('\n')}`,
-    );
+  lighthouse = child;
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const status = await new Promise((r) => child.on('exit', (code) => r(code)));
+  lighthouse = null;
+  if (status !== 0 || !existsSync(out)) {
+    console.error(`lighthouse run ${i} failed (${status}): ${stderr.split('\n').slice(-5).join('\n')}`);
     return null;
   }
   const lhr = JSON.parse(readFileSync(out, 'utf8'));
@@ -189,7 +236,12 @@ try {
     console.error(`game list: ${e.message}`);
   }
   query ??= 'dragon';
+  const load = () =>
+    loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ');
   console.log(`\nLobby ${LOBBY}: ${total ?? '?'} slot games in the catalogue; search term "${query}"`);
+  console.log(`load average at start: ${load()} (${availableParallelism()} cores)`);
 
   // Warm the server (thumbnails, compression caches) with one visit.
   const browser = await chromium.launch({
@@ -206,9 +258,9 @@ try {
   if (!argv.includes('--no-lighthouse')) {
     const runs = [];
     for (let i = 1; i <= RUNS; i++) {
-      const r = lighthouseRun(i, dataDir);
+      const r = await lighthouseRun(i, dataDir);
       if (r) {
-        runs.push(r);
+        if (!r.runtimeError) runs.push(r); // a failed load (NO_FCP …) has no figures
         console.log(
           `  lighthouse ${i}/${RUNS}: score ${r.score}  TBT ${ms(r.tbt)}  LCP ${ms(r.lcp)}  CLS ${r.cls?.toFixed(3)}  FCP ${ms(r.fcp)}${r.runtimeError ? `  (${r.runtimeError})` : ''}`,
         );
@@ -302,7 +354,8 @@ try {
   const w1 = Math.max(...rows.map((r) => r[1].length));
   console.log('');
   for (const [a, b, c] of rows) console.log(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`);
-  console.log('\n(measured on a shared machine: compare runs, not single figures)\n');
+  console.log(`\nload average at the end: ${load()} — a shared, loaded machine inflates TBT and INP`);
+  console.log('(Lighthouse simulates a 4x slower CPU on top of what it measures: compare runs)\n');
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.on('exit', r));
