@@ -36,6 +36,38 @@ interface Snapshot {
   lists: Map<string, repo.CatalogueRow[]>;
   /** Launchable games per vendor, counted on first use. */
   counts?: Map<string, number>;
+  /** Recent searches (list key + text → matches), least recently used first. */
+  searches: Map<string, repo.CatalogueRow[]>;
+}
+
+/** Players type the same first letters: the last few hundred searches are kept per snapshot. */
+export const SEARCH_CACHE_SIZE = 500;
+
+/**
+ * The rows of `list` whose name or code contains `text`. Typing narrows: the matches of a cached
+ * shorter prefix of `text` hold every match of `text`, so only they are scanned.
+ */
+function searchIn(snap: Snapshot, ofList: string, list: repo.CatalogueRow[], text: string) {
+  const key = `${ofList}|${text}`;
+  const hit = snap.searches.get(key);
+  if (hit) {
+    snap.searches.delete(key);
+    snap.searches.set(key, hit);
+    return hit;
+  }
+  let from = list;
+  for (let n = text.length - 1; n > 0; n--) {
+    const shorter = snap.searches.get(`${ofList}|${text.slice(0, n)}`);
+    if (shorter) {
+      from = shorter;
+      break;
+    }
+  }
+  const found = from.filter((r) => r.search.includes(text));
+  snap.searches.set(key, found);
+  if (snap.searches.size > SEARCH_CACHE_SIZE)
+    snap.searches.delete(snap.searches.keys().next().value as string);
+  return found;
 }
 
 function gameCounts(snap: Snapshot): Map<string, number> {
@@ -48,13 +80,16 @@ function gameCounts(snap: Snapshot): Map<string, number> {
   return snap.counts;
 }
 
+const listKey = (sort: GameSort, gameType: GameType | undefined, vassalage: string | undefined) =>
+  `${sort}|${gameType ?? ''}|${vassalage ?? ''}`;
+
 function listOf(
   snap: Snapshot,
+  key: string,
   sort: GameSort,
   gameType: GameType | undefined,
   vassalage: string | undefined,
 ) {
-  const key = `${sort}|${gameType ?? ''}|${vassalage ?? ''}`;
   let list = snap.lists.get(key);
   if (!list) {
     // The lobby lists top-level entries (a VASSALAGE entry stands for its sub-games); one
@@ -136,7 +171,9 @@ export function createCatalogueService({ db, system }: CatalogueDeps) {
     const have = snapshots.get(merchantId);
     if (have && have.version >= v) return have.snapshot;
     // Loaded after reading v: never older than v (at worst newer, then loaded again next time).
-    const snapshot = repo.loadCatalogue(db, merchantId).then((rows) => ({ rows, lists: new Map() }));
+    const snapshot = repo
+      .loadCatalogue(db, merchantId)
+      .then((rows) => ({ rows, lists: new Map(), searches: new Map() }));
     snapshots.set(merchantId, { version: v, snapshot });
     snapshot.catch(() => {
       if (snapshots.get(merchantId)?.snapshot === snapshot) snapshots.delete(merchantId);
@@ -216,13 +253,12 @@ export function createCatalogueService({ db, system }: CatalogueDeps) {
       const pageSize = q.pageSize ?? PAGE_SIZE_DEFAULT;
       const search = q.q?.trim().toLowerCase() || undefined;
       const hot = q.hot === undefined ? undefined : q.hot === '1';
-      let list = listOf(await catalogue(merchantId), q.sort ?? 'hot', q.gameType, q.vassalage);
-      if (search !== undefined || hot !== undefined)
-        list = list.filter(
-          (r) =>
-            (search === undefined || r.search.includes(search)) &&
-            (hot === undefined || r.game.isHot === hot),
-        );
+      const snap = await catalogue(merchantId);
+      const sort = q.sort ?? 'hot';
+      const key = listKey(sort, q.gameType, q.vassalage);
+      let list = listOf(snap, key, sort, q.gameType, q.vassalage);
+      if (search !== undefined) list = searchIn(snap, key, list, search);
+      if (hot !== undefined) list = list.filter((r) => r.game.isHot === hot);
       const offset = (page - 1) * pageSize;
       const items = list.slice(offset, offset + pageSize).map((r) => r.game);
       const total = list.length;

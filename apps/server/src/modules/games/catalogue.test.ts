@@ -202,6 +202,23 @@ describe('the game list (GLS_gameList)', () => {
     );
   });
 
+  it('narrows as the player types: each prefix answers exactly what the database finds', async () => {
+    for (const text of ['g', 'go', 'gol', 'gold', 'golde', 'golden', 'gold', 'ol', 'jackpot', 'pg_s']) {
+      const res = await list(`gameType=RNG&q=${text}&pageSize=100`);
+      const [count] = await app.services.db.query<{ n: number }>(
+        `select count(*)::int as n from games where game_type = 'RNG' and parent_id is null
+            and (lower(name) like $1 or lower(code) like $1)`,
+        [`%${text.replace('_', '\\_')}%`],
+      );
+      expect(res.body.value.total, text).toBe(count?.n);
+      expect(res.body.value.items.every((i) => `${i.name} ${i.code}`.toLowerCase().includes(text))).toBe(
+        true,
+      );
+      const hot = await list(`gameType=RNG&q=${text}&hot=1&pageSize=100`);
+      expect(hot.body.value.items.every((i) => i.isHot)).toBe(true);
+    }
+  });
+
   it('filters by vendor (an unknown vendor is a 404) and by hot', async () => {
     const pg = await list('vassalage=PG&pageSize=100');
     expect(pg.status).toBe(200);
