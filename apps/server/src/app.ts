@@ -53,6 +53,16 @@ import { createSystemService, type SystemService } from './modules/system/system
 import { gameCatalogueHandlers } from './modules/games/catalogue.routes.ts';
 import { createCatalogueService } from './modules/games/catalogue.service.ts';
 import { gameImageRoutes } from './modules/games/images.routes.ts';
+import { createBetsService } from './modules/games/bets.service.ts';
+import { startGamesJobs } from './modules/games/games.reconciler.ts';
+import { createLaunchService } from './modules/games/launch.service.ts';
+import { gamePlayHandlers, gamePlayOnRoute, gamePlayRouteConfigs } from './modules/games/play.routes.ts';
+import {
+  createVendorProtocol,
+  DEV_VENDOR_PROTOCOL_SECRET,
+  type VendorProtocol,
+} from './modules/games/vendor-protocol.service.ts';
+import { StudioVendor } from './vendors/studio/studio.vendor.ts';
 import errors from './plugins/errors.ts';
 import guards from './plugins/guards.ts';
 import openapi from './plugins/openapi.ts';
@@ -78,6 +88,8 @@ export interface Services {
   passwordLimits: PasswordLimits;
   /** Wallets and two-phase vendor transfers (issue 4). */
   wallet: WalletService;
+  /** The vendor protocol and the demo studio that calls it (issue 5). */
+  gamePlay: { protocol: VendorProtocol; studio: StudioVendor };
 }
 
 declare module 'fastify' {
@@ -191,6 +203,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const messages = createMessagesService({ db, money });
   const live = createLiveHub({ db, wallet, log: app.log });
   const catalogue = createCatalogueService({ db, system });
+  const vendorProtocol = createVendorProtocol({ db, money, now });
+  const studio = new StudioVendor(db, vendorProtocol);
+  const launch = createLaunchService({ db, system, wallet, now });
+  const bets = createBetsService({ db });
   app.decorate('services', {
     db,
     system,
@@ -206,6 +222,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     money,
     passwordLimits,
     wallet,
+    gamePlay: { protocol: vendorProtocol, studio },
   });
   app.decorate('payloads', { open: (body) => payloads.open(body) });
   // Form bodies (spec §7: the forgot-password-by-e-mail call is a form POST): strings only.
@@ -233,9 +250,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...recordsHandlers(records),
     ...messagesHandlers(messages),
     ...gameCatalogueHandlers(catalogue),
+    ...gamePlayHandlers({ db, now, launch, bets, protocol: vendorProtocol, studio }),
   };
   // The C2C proof upload raises the body limit of its one route.
   app.addHook('onRoute', cashierOnRoute);
+  app.addHook('onRoute', gamePlayOnRoute(process.env.VENDOR_PROTOCOL_SECRET || DEV_VENDOR_PROTOCOL_SECRET));
   registerEndpoints(app, endpoints, handlers, {
     captcha: { rateLimit: { max: limits.captchaPerMinute, timeWindow: '1 minute' } },
     // Issue 3: an undecryptable, replayed or invalid login body answers like wrong credentials.
@@ -244,6 +263,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     smsRegister: { validationMessage: phoneNumberMessage('mobileNo') },
     ...walletRouteConfigs,
     ...cashierRouteConfigs,
+    ...gamePlayRouteConfigs,
   });
   await app.register(gatewayRoutes, { cashier });
   if (opts.jobs) {
@@ -251,6 +271,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => stopJobs());
     const stopCashierJobs = startCashierJobs({ money, now }, app.log);
     app.addHook('onClose', async () => stopCashierJobs());
+    const stopGamesJobs = startGamesJobs(studio, app.log);
+    app.addHook('onClose', async () => stopGamesJobs());
   }
 
   await live.start();

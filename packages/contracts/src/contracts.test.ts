@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   cashierEndpoints,
   gameCatalogueEndpoints,
+  gamePlayEndpoints,
   catalogueFor,
   COMPLETE_LANGUAGES,
   DEFAULT_LANGUAGE,
@@ -120,6 +121,7 @@ describe('issue 3 tables', () => {
       cashierEndpoints,
       recordsEndpoints,
       gameCatalogueEndpoints,
+      gamePlayEndpoints,
     ].flatMap((t) => Object.keys(t));
     expect(parts.length).toBe(all.length);
     expect(new Set(parts).size).toBe(all.length);

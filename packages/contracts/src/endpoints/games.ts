@@ -414,7 +414,8 @@ export const studioSession = defineEndpoint({
       code: z.string(),
       name: z.string(),
       vassalage: z.string(),
-      family: z.string(),
+      /** The slot family; null for a game that is not a slot (its table opens in a later issue). */
+      family: z.nullable(z.string()),
     }),
     mode: z.enum(['real', 'trial']),
     currency: z.string(),
@@ -520,6 +521,8 @@ export const vendorLaunch = defineEndpoint({
     mode: z.enum(['real', 'trial']),
     currency: z.string(),
     balance: minorSchema,
+    /** The language the game was launched in. */
+    language: z.optional(z.string()),
   }),
 });
 

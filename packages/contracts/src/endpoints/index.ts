@@ -5,7 +5,7 @@ import * as system from './system.ts';
 import { walletEndpoints } from './wallet.ts';
 import { cashierEndpoints } from './cashier.ts';
 import { recordsEndpoints } from './records.ts';
-import { gameCatalogueEndpoints } from './games.ts';
+import { gameCatalogueEndpoints, gamePlayEndpoints } from './games.ts';
 
 export * from './member.ts';
 export * from './session.ts';
@@ -85,6 +85,7 @@ export const endpoints = /* @__PURE__ */ joinTables(
   cashierEndpoints,
   recordsEndpoints,
   gameCatalogueEndpoints,
+  gamePlayEndpoints,
 );
 export type Endpoints = typeof endpoints;
 export const endpointList: readonly Endpoint[] = /* @__PURE__ */ Object.values(endpoints);

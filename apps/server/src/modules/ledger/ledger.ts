@@ -22,7 +22,9 @@ export type SystemCode =
   | 'VENDOR_FLOAT'
   | 'C2C_GUARANTEE'
   | 'BONUS'
-  | 'OPENING';
+  | 'OPENING'
+  // Issue 5: stakes in, wins out (the game vendors' side of every bet).
+  | 'GAMES';
 
 export interface AccountRef {
   id: number;

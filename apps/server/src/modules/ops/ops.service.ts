@@ -15,6 +15,9 @@ import { CASHIER_OPS_USAGE, cashierOps } from '../cashier/cashier.ops.ts';
 import { createMoneyRunner } from '../ledger/money-tx.ts';
 import { MESSAGES_OPS_USAGE, messagesOps } from '../messages/messages.ops.ts';
 import { WALLET_OPS_USAGE, walletOps } from '../wallet/wallet.ops.ts';
+import { GAMES_OPS_USAGE, gamesOps } from '../games/games.reconciler.ts';
+import { createVendorProtocol } from '../games/vendor-protocol.service.ts';
+import { StudioVendor } from '../../vendors/studio/studio.vendor.ts';
 import type { MoneyOpsDeps } from './money-ops.ts';
 
 /**
@@ -175,6 +178,7 @@ export const OPS_COMMANDS = [
   'c2c',
   'mail',
   'bonus',
+  'games',
 ] as const;
 export type OpsCommand = (typeof OPS_COMMANDS)[number];
 
@@ -187,7 +191,7 @@ export const OPS_USAGE = `usage: npm run ops -- <command>
   field list                          registration rules per field
   field <name> key=value …            e.g. field qqNum enabled=on required=on min=5 max=12 pattern=7
                                       (keys: enabled, required, min, max, pattern 1-23, any=on|off)
-${[WALLET_OPS_USAGE, CASHIER_OPS_USAGE, MESSAGES_OPS_USAGE].filter(Boolean).join('\n')}
+${[WALLET_OPS_USAGE, CASHIER_OPS_USAGE, MESSAGES_OPS_USAGE, GAMES_OPS_USAGE].filter(Boolean).join('\n')}
   help`.replace(/\n+/g, '\n');
 
 function onOff(v: string | undefined, what: string): boolean {
@@ -237,6 +241,13 @@ export async function runOpsCommand(
     case 'mail':
     case 'bonus':
       return messagesOps(ops.moneyDeps, command, args);
+    case 'games': {
+      const d = ops.moneyDeps;
+      return gamesOps(
+        new StudioVendor(d.db, createVendorProtocol({ db: d.db, money: d.money, now: d.now })),
+        args,
+      );
+    }
     default:
       throw usage(`unknown command "${command}"\n${OPS_USAGE}`);
   }

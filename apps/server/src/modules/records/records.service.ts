@@ -131,7 +131,7 @@ export function createRecordsService({ db }: { db: Db }) {
         `select to_char(settled_at at time zone '${MERCHANT_TIME_ZONE}', 'YYYY-MM-DD') as day, vertical,
                 sum(stake) as stake, sum(payout) as payout
            from bet_records
-          where member_id = $1 and ${RANGE_SQL('settled_at', 2, 3)}
+          where member_id = $1 and status = 'settled' and ${RANGE_SQL('settled_at', 2, 3)}
           group by 1, 2 order by 1 desc, 2`,
         [memberId, ...rangeParams(q)],
       );
