@@ -27,6 +27,9 @@ const slotDetailSchema = z.object({
           positions: z.optional(z.array(z.array(z.number()))),
         }),
       ),
+      scatterCount: z.optional(z.number()),
+      scatterWin: z.optional(z.number()),
+      freeSpinsAwarded: z.optional(z.number()),
       win: z.number(),
       free: z.boolean(),
       multiplier: z.number(),
@@ -188,6 +191,17 @@ function SpinView({ spin, n }: { spin: SlotDetail['spins'][number]; n: number })
           </span>
         ))}
       </div>
+      {spin.scatterWin || spin.freeSpinsAwarded ? (
+        <p className={styles.lines}>
+          {spin.scatterWin
+            ? t('bets.details.scatter_win', {
+                times: spin.scatterCount ?? 0,
+                amount: formatMinor(spin.scatterWin),
+              })
+            : null}{' '}
+          {spin.freeSpinsAwarded ? t('bets.details.free_awarded', { spins: spin.freeSpinsAwarded }) : null}
+        </p>
+      ) : null}
       {spin.lineWins.length > 0 ? (
         <ul className={styles.lines}>
           {spin.lineWins.map((w) => (
@@ -201,7 +215,7 @@ function SpinView({ spin, n }: { spin: SlotDetail['spins'][number]; n: number })
             </li>
           ))}
         </ul>
-      ) : (
+      ) : spin.scatterWin ? null : (
         <p className={styles.hint}>{t('bets.details.no_lines')}</p>
       )}
     </li>

@@ -44,7 +44,7 @@ describe('betting record', () => {
     expect(first.getByText('+150.50')).toHaveAttribute('data-sign', '1');
     expect(first.getByText('Settled')).toBeInTheDocument();
     // 10:00 UTC is 16:30 in Yangon, the merchant's time zone.
-    expect(first.getByText('2026-11-22 16:30:00')).toBeInTheDocument();
+    expect(rows[0]!.querySelector('time')).toHaveTextContent('2026-11-22 16:30:00');
     expect(within(rows[1]!).getByText('-500.00')).toHaveAttribute('data-sign', '-1');
 
     const totals = within(panel).getByLabelText('Totals for the period');
@@ -171,6 +171,7 @@ describe('betting record', () => {
     expect(within(spin2).getByText('Free spin')).toBeInTheDocument();
     expect(within(spin2).getByText('×2')).toBeInTheDocument();
     expect(within(spin2).getByText('No winning line.')).toBeInTheDocument();
+    expect(within(spin1).getByText('2 scatters win 10.00. 1 free spins awarded.')).toBeInTheDocument();
 
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Bet details' })).toBeNull());

@@ -81,7 +81,6 @@ export default function BetHistory({ labelKey }: CentrePageProps) {
   const cols = {
     time: t('bets.columns.time'),
     game: t('bets.columns.game'),
-    vendor: t('bets.columns.vendor'),
     stake: t('bets.columns.stake'),
     payout: t('bets.columns.payout'),
     winLoss: t('bets.columns.win_loss'),
@@ -182,81 +181,87 @@ export default function BetHistory({ labelKey }: CentrePageProps) {
           ) : (
             <>
               <p className={styles.count}>{t('bets.count', { total: bets.data.total })}</p>
-              <table className={styles.table} role="table" aria-label={t('bets.list_label')}>
-                <thead role="rowgroup">
-                  <tr role="row">
-                    <th role="columnheader" scope="col">
-                      {cols.game}
-                    </th>
-                    <th role="columnheader" scope="col">
-                      {cols.vendor}
-                    </th>
-                    <th role="columnheader" scope="col" className={styles.num}>
-                      {cols.stake}
-                    </th>
-                    <th role="columnheader" scope="col" className={styles.num}>
-                      {cols.payout}
-                    </th>
-                    <th role="columnheader" scope="col" className={styles.num}>
-                      {cols.winLoss}
-                    </th>
-                    <th role="columnheader" scope="col">
-                      {cols.time}
-                    </th>
-                    <th role="columnheader" scope="col">
-                      {cols.status}
-                    </th>
-                    <th role="columnheader" scope="col">
-                      <span className="visually-hidden">{t('bets.details.open')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody role="rowgroup" aria-busy={bets.isPlaceholderData || undefined}>
-                  {bets.data.items.map((bet) => (
-                    <tr key={bet.id} role="row">
-                      <td role="cell" className={`${styles.lead} ${styles.full}`}>
-                        {bet.gameName}
-                        <span className={styles.sub}>{t(`bets.verticals.${bet.vertical}`)}</span>
-                      </td>
-                      <td role="cell" data-label={cols.vendor}>
-                        {bet.vendorName}
-                      </td>
-                      <td role="cell" data-label={cols.stake} className={styles.num}>
-                        {formatMinor(bet.stake)}
-                      </td>
-                      <td role="cell" data-label={cols.payout} className={styles.num}>
-                        {formatMinor(bet.payout)}
-                      </td>
-                      <td
-                        role="cell"
-                        data-label={cols.winLoss}
-                        className={styles.num}
-                        data-sign={Math.sign(bet.winLoss)}
-                      >
-                        {signedAmount(bet.winLoss, formatMinor)}
-                      </td>
-                      <td role="cell" data-label={cols.time} className={styles.time}>
-                        <time dateTime={bet.createdAt}>{merchantTime(bet.createdAt)}</time>
-                      </td>
-                      <td role="cell" data-label={cols.status}>
-                        <span className={styles.status} data-status={bet.status}>
-                          {t(`bets.status.${bet.status}`)}
-                        </span>
-                      </td>
-                      <td role="cell" className={styles.full}>
-                        <button
-                          type="button"
-                          className={styles.link}
-                          aria-label={t('bets.details.open_of', { game: bet.gameName, round: bet.roundId })}
-                          onClick={() => setDetailId(bet.id)}
-                        >
-                          {t('bets.details.open')}
-                        </button>
-                      </td>
+              <div className={styles.scroll}>
+                <table className={styles.table} role="table" aria-label={t('bets.list_label')}>
+                  <thead role="rowgroup">
+                    <tr role="row">
+                      <th role="columnheader" scope="col">
+                        {cols.game}
+                      </th>
+                      <th role="columnheader" scope="col" className={styles.num}>
+                        {cols.stake}
+                      </th>
+                      <th role="columnheader" scope="col" className={styles.num}>
+                        {cols.payout}
+                      </th>
+                      <th role="columnheader" scope="col" className={styles.num}>
+                        {cols.winLoss}
+                      </th>
+                      <th role="columnheader" scope="col">
+                        {cols.time}
+                      </th>
+                      <th role="columnheader" scope="col">
+                        {cols.status}
+                      </th>
+                      <th role="columnheader" scope="col">
+                        <span className="visually-hidden">{t('bets.details.open')}</span>
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody role="rowgroup" aria-busy={bets.isPlaceholderData || undefined}>
+                    {bets.data.items.map((bet) => (
+                      <tr key={bet.id} role="row">
+                        <td role="cell" className={styles.lead}>
+                          <div className={styles.full}>
+                            {bet.gameName}
+                            <span className={styles.sub}>
+                              <span>{bet.vendorName}</span> ·{' '}
+                              <span>{t(`bets.verticals.${bet.vertical}`)}</span>
+                            </span>
+                          </div>
+                        </td>
+                        <td role="cell" data-label={cols.stake} className={styles.num}>
+                          {formatMinor(bet.stake)}
+                        </td>
+                        <td role="cell" data-label={cols.payout} className={styles.num}>
+                          {formatMinor(bet.payout)}
+                        </td>
+                        <td
+                          role="cell"
+                          data-label={cols.winLoss}
+                          className={styles.num}
+                          data-sign={Math.sign(bet.winLoss)}
+                        >
+                          {signedAmount(bet.winLoss, formatMinor)}
+                        </td>
+                        <td role="cell" data-label={cols.time} className={styles.time}>
+                          <BetTime iso={bet.createdAt} />
+                        </td>
+                        <td role="cell" data-label={cols.status}>
+                          <span className={styles.status} data-status={bet.status}>
+                            {t(`bets.status.${bet.status}`)}
+                          </span>
+                        </td>
+                        <td role="cell">
+                          <div className={styles.full}>
+                            <button
+                              type="button"
+                              className={styles.link}
+                              aria-label={t('bets.details.open_of', {
+                                game: bet.gameName,
+                                round: bet.roundId,
+                              })}
+                              onClick={() => setDetailId(bet.id)}
+                            >
+                              {t('bets.details.open')}
+                            </button>
+                          </div>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </>
           )}
           <Pager
@@ -270,5 +275,15 @@ export default function BetHistory({ labelKey }: CentrePageProps) {
       )}
       {detailId !== null ? <BetDetailDialog id={detailId} onClose={() => setDetailId(null)} /> : null}
     </section>
+  );
+}
+
+/** The merchant's day and time of a bet, on two lines in the table (each kept whole). */
+function BetTime({ iso }: { iso: string }) {
+  const [day, time] = merchantTime(iso).split(' ');
+  return (
+    <time dateTime={iso} className={styles.when}>
+      <span>{day}</span> <span>{time}</span>
+    </time>
   );
 }
