@@ -112,6 +112,19 @@ const initialsOf = (name: string) =>
     .join('')
     .toUpperCase();
 
+/** The vendor's name beside its initials: one line, or two smaller ones when long. */
+function vendorNameText(name: string): string {
+  const two = name.length > 11 ? lines(name, 12) : [name];
+  const size = two.length > 1 ? 12 : 14;
+  const top = two.length > 1 ? 30 : 38;
+  return two
+    .map(
+      (l, i) =>
+        `<text x="62" y="${top + i * 15}" font-family="sans-serif" font-size="${size}" font-weight="700" fill="#fff">${escapeXml(l)}</text>`,
+    )
+    .join('');
+}
+
 export function vendorLogoSvg(v: { name: string; gameType: GameType }): string {
   const [c1, c2] = colours(v.name);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${LOGO_WIDTH}" height="${LOGO_HEIGHT}" viewBox="0 0 ${LOGO_WIDTH} ${LOGO_HEIGHT}" role="img">
@@ -120,7 +133,7 @@ export function vendorLogoSvg(v: { name: string; gameType: GameType }): string {
 <rect width="${LOGO_WIDTH}" height="${LOGO_HEIGHT}" rx="10" fill="url(#g)"/>
 <circle cx="32" cy="32" r="22" fill="#fff" fill-opacity="0.92"/>
 <text x="32" y="39" text-anchor="middle" font-family="sans-serif" font-size="18" font-weight="700" fill="${c2}">${escapeXml(initialsOf(v.name))}</text>
-<text x="62" y="38" font-family="sans-serif" font-size="14" font-weight="700" fill="#fff">${escapeXml(lines(v.name, 11)[0] ?? '')}</text>
+${vendorNameText(v.name)}
 </svg>
 `;
 }
