@@ -11,12 +11,14 @@
 //           as typed: "d", "dr", "dra" …)
 // Each call presents its own client address through a trusted proxy (loopback), as players behind a
 // load balancer do, so the per-address limit of 600 calls a minute is not what is measured.
-// Prints calls/s, p50/p95/p99/max and every non-200 answer; then the database's own time for a
-// catalogue's version check and its reload (EXPLAIN ANALYZE). Measured, never asserted.
+// Prints calls/s, p50/p95/p99/max, every non-200 answer and the server process's CPU per call (from
+// /proc: what a call costs whatever else the shared machine runs); then the database's time for the
+// catalogue's version check and its reload, and the first list call after a change. Measured, never
+// asserted.
 //
 // Flags: --no-build, --connections N (50), --seconds N (10), --warmup N (2 s per load), --keep.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,7 +127,23 @@ function get(path: string): Promise<{ status: number; body: string }> {
   });
 }
 
+/**
+ * CPU seconds the server process has used (Linux /proc: utime + stime, 100 ticks a second): what a
+ * call costs the server whatever else the shared machine is doing, unlike its latency.
+ */
+function serverCpu(): number {
+  try {
+    const stat = readFileSync(`/proc/${server.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 interface Result {
+  /** Server CPU milliseconds per call. */
+  cpuMs: number;
   calls: number;
   rate: number;
   ms: number[];
@@ -136,6 +154,7 @@ async function load(pathOf: (i: number) => string, seconds: number): Promise<Res
   const ms: number[] = [];
   const errors = new Map<string, number>();
   let i = 0;
+  const cpu0 = serverCpu();
   const t0 = performance.now();
   const end = t0 + seconds * 1000;
   await Promise.all(
@@ -159,7 +178,8 @@ async function load(pathOf: (i: number) => string, seconds: number): Promise<Res
     }),
   );
   const wall = performance.now() - t0;
-  return { calls: ms.length, rate: (ms.length / wall) * 1000, ms: ms.sort((a, b) => a - b), errors };
+  const cpuMs = ((serverCpu() - cpu0) * 1000) / ms.length;
+  return { cpuMs, calls: ms.length, rate: (ms.length / wall) * 1000, ms: ms.sort((a, b) => a - b), errors };
 }
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
@@ -212,7 +232,9 @@ try {
 
   const healthRate = results[0]![1].rate;
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each (after ${WARMUP} s warm-up)`);
-  console.log('load                  calls/s   ratio    p50      p95      p99      max     errors');
+  console.log(
+    'load                  calls/s   ratio    p50      p95      p99      max     errors  server CPU/call',
+  );
   for (const [name, r] of results) {
     const errs = [...r.errors.values()].reduce((a, b) => a + b, 0);
     console.log(
@@ -223,7 +245,7 @@ try {
         r.ms.at(-1) ?? 0,
       ]
         .map((x) => `${x.toFixed(1).padStart(6)} ms`)
-        .join(' ')}  ${errs}`,
+        .join(' ')}  ${String(errs).padStart(5)}  ${r.cpuMs.toFixed(3)} ms`,
     );
     for (const [k, n] of r.errors) console.log(`    ${String(n).padStart(6)}  ${k}`);
   }
