@@ -11,7 +11,7 @@ import { AppError, type Clock } from '../../lib/errors.ts';
 import type { HandlerMap } from '../../lib/route.ts';
 import type { Db } from '../../db/db.ts';
 import type { StudioVendor } from '../../vendors/studio/studio.vendor.ts';
-import { authenticate } from '../session/session.service.ts';
+import { authenticate, type SessionMember } from '../session/session.service.ts';
 import { requireMember } from '../session/session.plugin.ts';
 import type { BetsService } from './bets.service.ts';
 import type { LaunchService } from './launch.service.ts';
@@ -42,7 +42,7 @@ export interface GamePlayDeps {
 export function gamePlayHandlers(d: GamePlayDeps): HandlerMap<typeof gamePlayEndpoints> {
   return {
     launchGame: ({ req, input }) =>
-      d.launch.launch(req.member, {
+      d.launch.launch(fullSession(req.member), {
         gameId: input.gameId,
         trial: input.trial === '1',
         language: input.language,
@@ -50,8 +50,7 @@ export function gamePlayHandlers(d: GamePlayDeps): HandlerMap<typeof gamePlayEnd
     launchGameV2: async ({ req, input }) => {
       // Spec §7 sends the session token in the body too: it stands in for a missing header.
       const member = req.member ?? (input.token ? await authenticate(d.db, input.token, d.now()) : null);
-      const usable = member && member.scope === 'full' ? member : null;
-      return d.launch.launch(usable, {
+      return d.launch.launch(fullSession(member), {
         gameId: input.gameId,
         trial: input.trial === true,
         language: input.language,
@@ -69,6 +68,9 @@ export function gamePlayHandlers(d: GamePlayDeps): HandlerMap<typeof gamePlayEnd
     vendorRollback: ({ input }) => d.protocol.rollback({ ...input, ...key(input) }),
   };
 }
+
+/** A session that may only change its password plays like a guest (issue 3 scopes). */
+const fullSession = (m: SessionMember | null) => (m && m.scope === 'full' ? m : null);
 
 const key = (i: { vassalage: string; ticket: string }) => ({
   vassalage: i.vassalage,

@@ -95,6 +95,16 @@ describe('vendor protocol launch and tickets', () => {
     });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('games.errors.vendor_mismatch');
+    const otherGame = await vendorCall(app, 'debit', {
+      vassalage: s.vassalage,
+      ticket: s.ticket,
+      txId: tx('game'),
+      roundId: 'round-x2',
+      amount: 100,
+      gameId: s.gameId + 1,
+    });
+    expect(otherGame.status).toBe(400);
+    expect(otherGame.body.message).toBe('games.errors.unknown_game');
     expect(await ledgerCounts(app)).toEqual(before);
     expect(await walletBalance(app, s.m.id)).toBe(5_000);
   });
