@@ -112,6 +112,34 @@ describe('the games reconciler (issue 5: a crash between a vendor debit and cred
     expect((await checkLedger(app.services.db, 0)).ok).toBe(true);
   });
 
+  it('the job finishes a round left half-way when a server starts with jobs on', async () => {
+    const m = await moneyMember(app, { balance: 30_000 });
+    const l = await launchSlot(app, m.token, { vassalage: 'LOTUS' });
+    studio().inject('after_debit');
+    expect((await spin(app, l.ticket, 2_000)).status).toBe(500);
+    const [open] = await roundOf(null, 'debited');
+    await app.services.db.query(
+      `update studio_rounds set updated_at = now() - interval '1 minute' where id = $1`,
+      [open!.id],
+    );
+    const second = await buildTestApp({ db: app.services.db, jobs: true });
+    try {
+      let state = 'debited';
+      for (let i = 0; i < 100 && state !== 'settled'; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        const [row] = await app.services.db.query<{ state: string }>(
+          'select state from studio_rounds where id = $1',
+          [open!.id],
+        );
+        state = row?.state ?? state;
+      }
+      expect(state).toBe('settled');
+      expect(await walletBalance(app, m.id)).toBe(30_000 - 2_000 + open!.total_win);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('ops games: usage errors are refusals', async () => {
     expect((await ops(['nothing'])).statusCode).toBe(400);
     expect((await ops(['reconcile', 'soon'])).statusCode).toBe(400);
