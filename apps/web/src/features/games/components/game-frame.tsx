@@ -105,8 +105,13 @@ export function GameFrameView() {
             className={styles.frameButton}
             onClick={moveBack}
             disabled={collect.isPending}
+            aria-label={t(collect.isPending ? 'games.frame.collecting' : 'games.frame.collect')}
           >
-            {t(collect.isPending ? 'games.frame.collecting' : 'games.frame.collect')}
+            {/* A phone has room for the short label only; the game's name stays readable. */}
+            <span className={styles.frameButtonShort}>{t('games.frame.collect_short')}</span>
+            <span className={styles.frameButtonLabel}>
+              {t(collect.isPending ? 'games.frame.collecting' : 'games.frame.collect')}
+            </span>
           </button>
         ) : null}
         {fullscreen.supported ? (

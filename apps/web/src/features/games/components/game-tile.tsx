@@ -4,8 +4,8 @@ import type { Game } from '@app/contracts';
 import { LazyImage } from '../lazy-image';
 import styles from './games.module.css';
 
-/** The served thumbnails are square; the tile shows them at the grid's column width. */
-const THUMB_SIZE = 200;
+/** The served thumbnails (240 x 160); the tile shows them at the grid's column width. */
+const THUMB = { width: 240, height: 160 };
 
 export interface TileActions {
   /** Plays the game (or opens the vendor's sub-game list for a VASSALAGE entry). */
@@ -29,6 +29,7 @@ export const GameTile = memo(function GameTile({
 }) {
   const { t } = useTranslation();
   const vendorEntry = game.isGame === 'VASSALAGE';
+  const showTrial = member && game.trial && !vendorEntry;
   return (
     <li className={styles.tile}>
       <button
@@ -37,7 +38,12 @@ export const GameTile = memo(function GameTile({
         onClick={() => actions.onPlay(game)}
         aria-label={t(vendorEntry ? 'games.tile.open_vendor' : 'games.tile.play', { name: game.name })}
       >
-        <LazyImage className={styles.thumb} src={game.thumbnailUrl} width={THUMB_SIZE} height={THUMB_SIZE} />
+        <LazyImage
+          className={styles.thumb}
+          src={game.thumbnailUrl}
+          width={THUMB.width}
+          height={THUMB.height}
+        />
         <span className={styles.badges}>
           {game.isHot ? <span className={styles.badge}>{t('games.tile.hot')}</span> : null}
           {game.status === 'maintenance' ? (
@@ -45,24 +51,14 @@ export const GameTile = memo(function GameTile({
           ) : null}
         </span>
       </button>
-      {vendorEntry ? null : (
-        <button
-          type="button"
-          className={styles.heart}
-          aria-pressed={favourite}
-          aria-label={t('games.tile.favourite', { name: game.name })}
-          onClick={() => actions.onFavourite(game, !favourite)}
-        >
-          <span aria-hidden="true">{favourite ? '♥' : '♡'}</span>
-        </button>
-      )}
       <div className={styles.info}>
         <span className={styles.name} title={game.name}>
           {game.name}
         </span>
         <span className={styles.meta}>
-          <span className={styles.vendor}>{game.vendorName}</span>
-          {member && game.trial && !vendorEntry ? (
+          {/* With the trial button there is no room for the vendor: the thumbnail names it too. */}
+          <span className={styles.vendor}>{showTrial ? null : game.vendorName}</span>
+          {showTrial ? (
             <button
               type="button"
               className={styles.trial}
@@ -72,6 +68,17 @@ export const GameTile = memo(function GameTile({
               {t('games.tile.trial')}
             </button>
           ) : null}
+          {vendorEntry ? null : (
+            <button
+              type="button"
+              className={styles.heart}
+              aria-pressed={favourite}
+              aria-label={t('games.tile.favourite', { name: game.name })}
+              onClick={() => actions.onFavourite(game, !favourite)}
+            >
+              <span aria-hidden="true">{favourite ? '♥' : '♡'}</span>
+            </button>
+          )}
         </span>
       </div>
     </li>

@@ -40,7 +40,7 @@ export function VendorChips({
               to={hrefFor(v.vassalage)}
               aria-current={selected === v.vassalage ? 'true' : undefined}
             >
-              <LazyImage className={styles.chipLogo} src={v.logoUrl} width={24} height={24} />
+              <LazyImage className={styles.chipLogo} src={v.logoUrl} width={40} height={16} />
               {v.name}
               {v.status === 'maintenance' ? (
                 <span className={styles.chipNote}>{t('games.lobby.vendor_maintenance')}</span>

@@ -5,7 +5,9 @@ export const GRID = {
   /** Narrowest tile: two columns at 360 px, six on a desktop lobby. */
   minTile: 150,
   gap: 12,
-  /** The name and vendor lines under the square thumbnail. */
+  /** Thumbnails are served 240 x 160 (3:2). */
+  thumbRatio: 160 / 240,
+  /** The name and vendor lines under the thumbnail. */
   info: 64,
   /** Rows kept above and below the screen (≥ the image preload area of spec §9). */
   overscanRows: 4,
@@ -33,7 +35,7 @@ const same = (a: GridWindow, b: GridWindow) =>
 export function gridGeometry(width: number) {
   const columns = Math.max(2, Math.floor((width + GRID.gap) / (GRID.minTile + GRID.gap)));
   const tile = (width - GRID.gap * (columns - 1)) / columns;
-  return { columns, rowHeight: Math.round(tile + GRID.info) };
+  return { columns, rowHeight: Math.round(tile * GRID.thumbRatio + GRID.info) };
 }
 
 /**
