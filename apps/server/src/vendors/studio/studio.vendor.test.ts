@@ -105,6 +105,27 @@ describe('studio spin', () => {
     expect(other.status).toBe(409);
   });
 
+  it('concurrent repeats of one requestId play one round; concurrent spins each pay their own', async () => {
+    const m = await moneyMember(app, { balance: 100_000 });
+    const l = await launchSlot(app, m.token, { vassalage: 'LOTUS' });
+    const before = await ledgerCounts(app);
+    const id = newRequestId();
+    const same = await Promise.all(Array.from({ length: 10 }, () => spin(app, l.ticket, 2_000, id)));
+    expect(new Set(same.map((r) => r.body.value?.roundId)).size).toBe(1);
+    const win = same[0]!.body.value!.totalWin;
+    const [rounds] = await app.services.db.query<{ n: number }>(
+      `select count(*)::int as n from bet_records where member_id = $1`,
+      [m.id],
+    );
+    expect(rounds?.n).toBe(1);
+    expect((await ledgerCounts(app)).transfers).toBe(before.transfers + (win > 0 ? 2 : 1));
+    const many = await Promise.all(Array.from({ length: 8 }, () => spin(app, l.ticket, 2_000)));
+    expect(many.every((r) => r.status === 200)).toBe(true);
+    const wins = many.reduce((t, r) => t + r.body.value!.totalWin, 0);
+    expect(await walletBalance(app, m.id)).toBe(100_000 - 9 * 2_000 + win + wins);
+    await expectLedgerSound(app);
+  });
+
   it('a bet not in the levels → 400 bet_invalid; above the balance → 422, nothing stored as debited', async () => {
     const m = await moneyMember(app, { balance: 3_000 });
     const l = await launchSlot(app, m.token, { vassalage: 'LOTUS' });
