@@ -63,9 +63,9 @@ export function gamePlayHandlers(d: GamePlayDeps): HandlerMap<typeof gamePlayEnd
     studioSpin: ({ input }) => d.studio.spin(input.ticket, input.bet, input.requestId),
     vendorLaunch: ({ input }) => d.protocol.launch(key(input)),
     vendorBalance: ({ input }) => d.protocol.balance(key(input)),
-    vendorDebit: ({ input }) => d.protocol.debit({ ...input, ...key(input) }),
-    vendorCredit: ({ input }) => d.protocol.credit({ ...input, ...key(input) }),
-    vendorRollback: ({ input }) => d.protocol.rollback({ ...input, ...key(input) }),
+    vendorDebit: ({ input }) => d.protocol.debit(keyed(input)),
+    vendorCredit: ({ input }) => d.protocol.credit(keyed(input)),
+    vendorRollback: ({ input }) => d.protocol.rollback(keyed(input)),
   };
 }
 
@@ -76,6 +76,14 @@ const key = (i: { vassalage: string; ticket: string }) => ({
   vassalage: i.vassalage,
   ticketHash: hashTicket(i.ticket),
 });
+
+/** The body with the ticket replaced by its hash: HTTP and in-process calls hash to the same request. */
+function keyed<T extends { vassalage: string; ticket: string }>(
+  i: T,
+): Omit<T, 'ticket'> & { ticketHash: string } {
+  const { ticket: _ticket, ...rest } = i;
+  return { ...rest, ...key(i) };
+}
 
 const VENDOR_ENDPOINTS = new Set<string>([
   'vendorLaunch',
