@@ -3,7 +3,19 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const API_URL = process.env.API_URL ?? 'http://127.0.0.1:8081';
-const PROXIED = ['/wps', '/lgw', '/lotto', '/health', '/openapi.json', '/docs', '/dev', '/ops'];
+const PROXIED = [
+  '/wps',
+  '/lgw',
+  '/lotto',
+  '/health',
+  '/openapi.json',
+  '/docs',
+  '/dev',
+  '/ops',
+  '/studio',
+  '/vendor',
+  '/img',
+];
 
 // Spec §2 names the lazy page groups; our files are kebab-case (CONVENTIONS habit 10), so the
 // two camelCase groups are renamed here to keep `dist/assets/<group>-<hash>.js` as the spec lists.

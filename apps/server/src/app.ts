@@ -150,6 +150,29 @@ export const REDACT_PATHS = [
   '*.nonce',
 ];
 
+/** Query parameters that are secrets (issue 5: the launch ticket of a game session). */
+const SECRET_QUERY = /([?&](?:ticket|token)=)[^&#]*/gi;
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[redacted]');
+}
+
+/** Fastify's own request log fields, with the url's secrets redacted. */
+function serializeRequest(req: {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) {
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 export const DEFAULT_RATE_LIMITS = { globalPerMinute: 600, captchaPerMinute: 60 };
 
 /**
@@ -164,6 +187,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      // A game's launch ticket rides in its address (/studio/?ticket=…, /studio/api/session?ticket=…):
+      // the logged url keeps the path and drops the secret.
+      serializers: { req: serializeRequest },
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     // Only TRUST_PROXY peers may set the client address through X-Forwarded-For (DESIGN §7).

@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isAppError } from '../lib/errors.ts';
 
 /** Paths whose unknown routes answer a 404 envelope (the rest may be the client's pages). */
-export const API_PREFIXES = ['/wps', '/lgw', '/lotto', '/ops', '/dev'] as const;
+export const API_PREFIXES = ['/wps', '/lgw', '/lotto', '/ops', '/dev', '/studio/api', '/vendor'] as const;
 
 export function isApiPath(url: string): boolean {
   const path = url.split('?', 1)[0] ?? '';

@@ -44,3 +44,12 @@ it('keeps passwords, tokens, codes and remember cookies out of the logs of every
   }
   expect(text).not.toMatch(/remember_token=[A-Za-z0-9_-]{20,}/);
 });
+
+it('keeps a game launch ticket out of the logged urls', async () => {
+  const ticket = 'T'.repeat(43);
+  await call(app, { method: 'GET', url: `/studio/api/session?ticket=${ticket}` });
+  await call(app, { method: 'GET', url: `/studio/?ticket=${ticket}&lang=en` });
+  const text = lines.join('');
+  expect(text).toContain('ticket=[redacted]');
+  expect(text).not.toContain(ticket);
+});
