@@ -6,6 +6,7 @@ import { LoadingState } from '@/components/ui/status';
 import { isGameRouteType, type GameRouteType } from '@/config/paths';
 import { GameLobby } from '@/features/games/components/game-lobby';
 import { useGamesCatalogue } from '@/features/games/hooks/use-games-catalogue';
+import { loadCatalogues } from '@/lib/i18n';
 import { NotFound } from '../not-found';
 
 const TITLE_KEYS: Record<GameRouteType, string> = {
@@ -16,6 +17,15 @@ const TITLE_KEYS: Record<GameRouteType, string> = {
 };
 
 const GAME_TYPES: Record<GameRouteType, GameType> = { rng: 'RNG', pvp: 'PVP', fish: 'FISH', live: 'LIVE' };
+
+/**
+ * The games texts arrive before the page renders (the route waits for its loader), so the
+ * lobby never first shows a loading box that its content then pushes down (CLS).
+ */
+export async function loader() {
+  await loadCatalogues('games');
+  return null;
+}
 
 /**
  * The one games route /:gameType (rng, pvp, fish, live). Spec §2: a game-hall tab pushes

@@ -7,8 +7,18 @@ import { paths } from '@/config/paths';
 import { GameFrameView } from '@/features/games/components/game-frame';
 import { SeamlessHall } from '@/features/games/components/halls';
 import { useGamesCatalogue } from '@/features/games/hooks/use-games-catalogue';
+import { loadCatalogues } from '@/lib/i18n';
 import { safeGameUrl } from '@/features/games/hooks/use-launch-game';
 import { readFrame, useFrameStore } from '@/features/games/launch-store';
+
+/**
+ * The games texts arrive before the page renders (the route waits for its loader), so the
+ * seamless hall never first shows a loading box that its content then pushes down (CLS).
+ */
+export async function loader() {
+  await loadCatalogues('games');
+  return null;
+}
 
 /** Seamless games (/seamless, header only): the games of the vendors that play from the main wallet. */
 export function Component() {

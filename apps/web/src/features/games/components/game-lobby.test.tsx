@@ -102,7 +102,7 @@ describe('game lobby', () => {
     expect(await screen.findByText('No game matches “zzz”.', {}, WAIT)).toBeInTheDocument();
     await userEvent.click(screen.getAllByRole('button', { name: 'Clear search' }).at(-1)!);
     await waitFor(() => expect(screen.getByText('Games found: 100')).toBeInTheDocument(), WAIT);
-    expect(search).toHaveValue('');
+    await waitFor(() => expect(search).toHaveValue(''), WAIT);
   });
 
   it('the vendor filter and the hall tabs push ?vassalage= and ?page= and drive the request', async () => {
@@ -114,15 +114,15 @@ describe('game lobby', () => {
     expect(within(providers).getByRole('link', { name: 'JILI' })).toHaveAttribute('aria-current', 'true');
 
     await userEvent.click(within(providers).getByRole('link', { name: 'PG Soft' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?vassalage=PG'));
-    await screen.findByRole('button', { name: 'Play Fortune Game 1' });
+    await waitFor(() => expect(router.state.location.search).toBe('?vassalage=PG'), WAIT);
+    await screen.findByRole('button', { name: 'Play Fortune Game 1' }, WAIT);
     expect(screen.queryByRole('button', { name: 'Play Fortune Game 2' })).not.toBeInTheDocument();
 
     const hall = screen.getByRole('navigation', { name: 'Game hall' });
     await userEvent.click(within(hall).getByRole('link', { name: 'Hot' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?vassalage=PG&page=hot'));
+    await waitFor(() => expect(router.state.location.search).toBe('?vassalage=PG&page=hot'), WAIT);
     expect(router.state.historyAction).toBe('PUSH');
-    expect(await screen.findByText('Games found: 10')).toBeInTheDocument();
+    expect(await screen.findByText('Games found: 10', {}, WAIT)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Play Fortune Game 15' })).toBeInTheDocument();
     expect(listCalls(calls).at(-1)).toEqual({
       gameType: 'RNG',
@@ -134,8 +134,8 @@ describe('game lobby', () => {
     expect(within(hall).getByRole('link', { name: 'Hot' })).toHaveAttribute('aria-current', 'page');
 
     await userEvent.click(within(providers).getByRole('link', { name: 'All providers' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?page=hot'));
-    expect(await screen.findByText('Games found: 20')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?page=hot'), WAIT);
+    expect(await screen.findByText('Games found: 20', {}, WAIT)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Play Fortune Game 10' })).toBeInTheDocument();
   });
 
@@ -148,7 +148,9 @@ describe('game lobby', () => {
     act(() => useUiStore.getState().closeModal());
 
     await userEvent.click(screen.getByRole('link', { name: 'Favourites' }));
-    expect(await screen.findByText('Log in to keep your favourite games here.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Log in to keep your favourite games here.', {}, WAIT),
+    ).toBeInTheDocument();
   });
 
   it('a member’s heart adds the game at once and the Favourites tab lists it', async () => {
@@ -182,7 +184,7 @@ describe('game lobby', () => {
     expect(sent.map((c) => JSON.parse(String(c.init?.body)))).toEqual([{ gameId: 1 }]);
 
     await userEvent.click(screen.getByRole('link', { name: 'Favourites' }));
-    await waitFor(() => expect(tiles()).toHaveLength(2));
+    await waitFor(() => expect(tiles()).toHaveLength(2), WAIT);
     expect(screen.getByRole('button', { name: 'Play Fortune Game 1' })).toBeInTheDocument();
     // A member sees the free trial next to real-money play.
     expect(screen.getByRole('button', { name: 'Free trial of Fortune Game 3' })).toBeInTheDocument();
@@ -201,7 +203,7 @@ describe('game lobby', () => {
     );
     const heart = await screen.findByRole('button', { name: 'Favourite: Fortune Game 1' }, WAIT);
     await userEvent.click(heart);
-    await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'false'));
+    await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'false'), WAIT);
     expect(useUiStore.getState().modal).toMatchObject({
       kind: 'dialog',
       messageKey: 'games.errors.unknown_game',
@@ -221,7 +223,7 @@ describe('game lobby', () => {
     expect(await screen.findByText('The games could not be loaded.', {}, WAIT)).toBeInTheDocument();
     failing = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('button', { name: 'Play Fortune Game 1' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Play Fortune Game 1' }, WAIT)).toBeInTheDocument();
   });
 
   it('an empty type says so', async () => {
@@ -250,8 +252,10 @@ describe('game lobby', () => {
       }),
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Open the games of JDB Arcade' }, WAIT));
-    const popup = await screen.findByRole('dialog', { name: 'JDB Arcade games' });
-    expect(await within(popup).findByRole('button', { name: 'Play Fortune Game 501' })).toBeInTheDocument();
+    const popup = await screen.findByRole('dialog', { name: 'JDB Arcade games' }, WAIT);
+    expect(
+      await within(popup).findByRole('button', { name: 'Play Fortune Game 501' }, WAIT),
+    ).toBeInTheDocument();
     expect(within(popup).getAllByRole('listitem')).toHaveLength(3);
     expect(listCalls(calls).at(-1)).toMatchObject({ gameType: 'RNG', vassalage: 'JDB' });
   });
@@ -273,7 +277,9 @@ describe('game lobby', () => {
       }),
     );
     const rooms = await screen.findByRole('region', { name: 'Card rooms' }, WAIT);
-    const first = (await within(rooms).findByRole('heading', { name: 'Shan Koe Mee 1' })).closest('li')!;
+    const first = (await within(rooms).findByRole('heading', { name: 'Shan Koe Mee 1' }, WAIT)).closest(
+      'li',
+    )!;
     expect(within(first).getByText('MMK 100.00')).toBeInTheDocument();
     expect(within(first).getByText('2 of 6 taken')).toBeInTheDocument();
     expect(within(first).getByText('Open')).toBeInTheDocument();

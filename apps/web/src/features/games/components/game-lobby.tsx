@@ -97,6 +97,13 @@ export function GameLobby({ gameType }: { gameType: GameType }) {
     [own.data, vassalage, q],
   );
 
+  // The count line keeps its place while loading, so the grid does not move when it arrives (CLS).
+  const summary = (text: string) => (
+    <p className={styles.summary} role="status" aria-live="polite">
+      {text}
+    </p>
+  );
+
   let content;
   if (!paged && !member) {
     content = (
@@ -112,7 +119,13 @@ export function GameLobby({ gameType }: { gameType: GameType }) {
     const query = paged ? list : own;
     const games = paged ? (list.data?.pages.flatMap((p) => p.items) ?? []) : ownGames;
     const total = paged ? (list.data?.pages[0]?.total ?? 0) : ownGames.length;
-    if (query.isPending) content = <TileSkeletons />;
+    if (query.isPending)
+      content = (
+        <>
+          {summary(t('games.lobby.loading'))}
+          <TileSkeletons />
+        </>
+      );
     else if (query.isError && games.length === 0)
       content = (
         <ErrorState
@@ -146,9 +159,7 @@ export function GameLobby({ gameType }: { gameType: GameType }) {
     else
       content = (
         <>
-          <p className={styles.summary} role="status" aria-live="polite">
-            <span>{t('games.lobby.results', { count: total })}</span>
-          </p>
+          {summary(t('games.lobby.results', { count: total }))}
           <GameGrid
             games={games}
             favourites={favourites}
@@ -173,6 +184,7 @@ export function GameLobby({ gameType }: { gameType: GameType }) {
           vendors={vendors.data ?? []}
           selected={vassalage}
           hrefFor={(v) => hrefWith({ vassalage: v })}
+          reserve={vendors.isPending}
         />
         <HallTabs current={tab} hrefFor={(next) => hrefWith({ page: next })} />
       </div>

@@ -14,12 +14,19 @@ import { LaunchHost } from './launch-host';
 import { VendorChips } from './vendor-chips';
 import styles from './games.module.css';
 
-/** The games of one filter as a grid, with skeleton, error and empty states. */
-function GamesOf({ filter, label }: { filter: { gameType?: GameType; vassalage?: string }; label: string }) {
+/** The games of one list as a grid, with skeleton, error and empty states. */
+function GamesOf({
+  list,
+  gameType,
+  label,
+}: {
+  list: ReturnType<typeof useGameList>;
+  gameType?: GameType;
+  label: string;
+}) {
   const { t } = useTranslation();
-  const list = useGameList(filter);
   const launch = useLaunchGame();
-  const { actions, favourites, member } = useTileActions(launch, filter.gameType);
+  const { actions, favourites, member } = useTileActions(launch, gameType);
   const games = list.data?.pages.flatMap((p) => p.items) ?? [];
   if (list.isPending) return <TileSkeletons count={4} />;
   if (list.isError && games.length === 0)
@@ -46,24 +53,31 @@ function GamesOf({ filter, label }: { filter: { gameType?: GameType; vassalage?:
   );
 }
 
-const SPORTS_TYPES = ['SPORTS', 'ESPORTS'] as const;
-
-/** /sports: the sports vendors' games and, in the same menu, the esports ones (spec §2). */
+/**
+ * /sports: the sports vendors' games and, in the same menu, the esports ones (spec §2). Both
+ * lists are asked at once and shown together, so the esports section never jumps down when the
+ * sports list arrives (CLS).
+ */
 export function SportsHall() {
   const { t } = useTranslation();
   const status = useStatus();
   const on = status.data ? enabledGameTypes(status.data.whitelabel) : [];
-  const types = SPORTS_TYPES.filter((type) => on.includes(type));
-  if (status.isPending) return <LoadingState label={t('common.loading')} />;
-  if (types.length === 0) return <EmptyState title={t('games.lobby.no_games')} />;
+  const sports = useGameList({ gameType: 'SPORTS' }, { enabled: on.includes('SPORTS') });
+  const esports = useGameList({ gameType: 'ESPORTS' }, { enabled: on.includes('ESPORTS') });
+  const lists = [
+    { type: 'SPORTS' as const, list: sports },
+    { type: 'ESPORTS' as const, list: esports },
+  ].filter((l) => on.includes(l.type));
+  if (status.isPending || lists.some((l) => l.list.isPending)) return <TileSkeletons count={8} />;
+  if (lists.length === 0) return <EmptyState title={t('games.lobby.no_games')} />;
   return (
     <>
-      {types.map((type) => (
+      {lists.map(({ type, list }) => (
         <section key={type} className={styles.section} aria-labelledby={`hall-${type}`}>
           <h2 id={`hall-${type}`} className={styles.sectionTitle}>
             {t(`games.halls.${type.toLowerCase()}`)}
           </h2>
-          <GamesOf filter={{ gameType: type }} label={t(`games.halls.${type.toLowerCase()}`)} />
+          <GamesOf list={list} gameType={type} label={t(`games.halls.${type.toLowerCase()}`)} />
         </section>
       ))}
       <LaunchHost />
@@ -101,8 +115,13 @@ export function SeamlessHall() {
           showAll={false}
         />
       </div>
-      <GamesOf key={selected.vassalage} filter={{ vassalage: selected.vassalage }} label={selected.name} />
+      <VendorGamesOf key={selected.vassalage} vassalage={selected.vassalage} label={selected.name} />
       <LaunchHost />
     </>
   );
+}
+
+function VendorGamesOf({ vassalage, label }: { vassalage: string; label: string }) {
+  const list = useGameList({ vassalage });
+  return <GamesOf list={list} label={label} />;
 }

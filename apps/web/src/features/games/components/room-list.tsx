@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatMinor, type PvpRoom } from '@app/contracts';
 import { Button } from '@/components/ui/button';
-import { ErrorState, LoadingState } from '@/components/ui/status';
+import { ErrorState } from '@/components/ui/status';
 import { errorKey } from '@/lib/api-client';
 import { useStatus } from '@/lib/status';
 import { useRoomList } from '../api/get-room-list';
@@ -15,13 +15,24 @@ export function RoomList({ vassalage, onJoin }: { vassalage?: string; onJoin: (r
   const money = (minor: number) => `${currency} ${formatMinor(minor)}`.trim();
 
   let body;
-  if (rooms.isPending) body = <LoadingState label={t('games.rooms.loading')} />;
+  // One row of cards of a fixed height, also while loading: the lobby below never moves (CLS).
+  if (rooms.isPending)
+    body = (
+      <div className={styles.roomsRow} role="status" aria-live="polite">
+        <span className="visually-hidden">{t('games.rooms.loading')}</span>
+      </div>
+    );
   else if (rooms.isError)
-    body = <ErrorState messageKey={errorKey(rooms.error)} onRetry={() => void rooms.refetch()} />;
-  else if (rooms.data.length === 0) body = <p className={styles.popupText}>{t('games.rooms.empty')}</p>;
+    body = (
+      <div className={styles.roomsRow}>
+        <ErrorState messageKey={errorKey(rooms.error)} onRetry={() => void rooms.refetch()} />
+      </div>
+    );
+  else if (rooms.data.length === 0)
+    body = <p className={`${styles.popupText} ${styles.roomsRow}`}>{t('games.rooms.empty')}</p>;
   else
     body = (
-      <ul className={styles.rooms}>
+      <ul className={`${styles.rooms} ${styles.roomsRow}`}>
         {rooms.data.map((room) => (
           <li key={room.id} className={styles.room}>
             <div className={styles.roomHead}>

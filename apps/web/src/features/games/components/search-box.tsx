@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import styles from './games.module.css';
@@ -19,8 +19,9 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (q: st
   const report = useRef(onSearch);
   report.current = onSearch;
 
-  // The address changed under us (back button, a vendor link): show its search text.
-  useEffect(() => {
+  // The address changed under us (back button, a vendor link, the empty state's clear): show its
+  // search text in the same commit as the results.
+  useLayoutEffect(() => {
     if (value !== sent.current) {
       sent.current = value;
       setText(value);

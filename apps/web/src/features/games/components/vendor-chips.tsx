@@ -10,17 +10,20 @@ export function VendorChips({
   selected,
   hrefFor,
   showAll = true,
+  reserve = false,
 }: {
   vendors: readonly GameVendor[];
   selected: string | null;
   hrefFor: (vassalage: string | null) => string;
   /** The "All providers" chip (a hall that shows one vendor at a time has none). */
   showAll?: boolean;
+  /** While the vendors load: keep the row's height, so the page below does not move (CLS). */
+  reserve?: boolean;
 }) {
   const { t } = useTranslation();
-  if (vendors.length === 0) return null;
+  if (vendors.length === 0) return reserve ? <div className={styles.chipsRow} aria-hidden="true" /> : null;
   return (
-    <nav aria-label={t('games.lobby.vendors_label')}>
+    <nav className={styles.chipsRow} aria-label={t('games.lobby.vendors_label')}>
       <ul className={styles.chips}>
         {showAll ? (
           <li>

@@ -9,6 +9,8 @@ export const GRID = {
   thumbRatio: 160 / 240,
   /** The name and vendor lines under the thumbnail. */
   info: 64,
+  /** The tile's border (each side): the thumbnail is this much narrower than the column. */
+  border: 1,
   /** Rows kept above and below the screen (≥ the image preload area of spec §9). */
   overscanRows: 4,
 } as const;
@@ -35,7 +37,9 @@ const same = (a: GridWindow, b: GridWindow) =>
 export function gridGeometry(width: number) {
   const columns = Math.max(2, Math.floor((width + GRID.gap) / (GRID.minTile + GRID.gap)));
   const tile = (width - GRID.gap * (columns - 1)) / columns;
-  return { columns, rowHeight: Math.round(tile * GRID.thumbRatio + GRID.info) };
+  // The tile's natural height, so a measured row is exactly as tall as the skeleton's (no shift).
+  const thumb = (tile - 2 * GRID.border) * GRID.thumbRatio;
+  return { columns, rowHeight: Math.round(thumb + GRID.info + 2 * GRID.border) };
 }
 
 /**
