@@ -28,7 +28,8 @@ const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.mjs'
   stdio: 'ignore',
 });
 try {
-  for (let i = 0; i < 120; i++) {
+  // Up to 90 s: a first start migrates and seeds (10,000 games since issue 5) on a busy machine.
+  for (let i = 0; i < 360; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) break;
     } catch {

@@ -46,7 +46,8 @@ export default defineConfig({
       cwd: '..',
       url: `http://127.0.0.1:${E2E_PORT}/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // A first start migrates and seeds a fresh database (10,000 games since issue 5).
+      timeout: 120_000,
       env: serverEnv,
       stdout: 'ignore',
       stderr: 'pipe',
