@@ -16,8 +16,8 @@ import { hashTicket } from './vendor-protocol.service.ts';
  * Rules: an unknown game → 404; a VASSALAGE entry (a popup list, spec §3) → 400; the game or its
  * vendor under maintenance → 503; without a session only RNG games launch, in trial mode (spec §4:
  * RNG games do not need a login); `trial` asks for play money. A trial account (type 4, free play)
- * plays a game that offers the free trial with play money, and any other game with its own
- * (real, usually empty) balance. Transfer-wallet vendors get the whole main balance moved into
+ * plays a game that offers the free trial with play money; any other game is refused (403
+ * errors.in_need_true_account, as the client warns). Transfer-wallet vendors get the whole main balance moved into
  * their wallet on a real launch (issue 4's two-phase transfer, outside any transaction); when that
  * cannot happen the launch still succeeds, with `transferred` 0.
  */
@@ -88,7 +88,12 @@ export function createLaunchService({ db, system, wallet, now }: LaunchDeps) {
     } else if (input.trial) {
       if (!game.trial) throw new AppError('BAD_REQUEST', 'games.errors.trial_unavailable');
       mode = 'trial';
-    } else mode = member.type === TRIAL_TYPE && game.trial ? 'trial' : 'real';
+    } else if (member.type === TRIAL_TYPE) {
+      // Spec §4/§6: a trial account is warned that a real account is needed; it plays only the
+      // games that offer the free trial, with play money (the client shows the same warning).
+      if (!game.trial) throw new AppError('FORBIDDEN', 'errors.in_need_true_account');
+      mode = 'trial';
+    } else mode = 'real';
 
     const language = (input.language || DEFAULT_LANGUAGE).toLowerCase();
     const ticket = newTicket(game.vassalage);

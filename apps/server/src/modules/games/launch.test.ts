@@ -80,12 +80,12 @@ describe('launch (spec §4, §7)', () => {
     expect(live.body.message).toBe('games.errors.trial_unavailable');
   });
 
-  it('a free-play account (type 4) plays slots with play money and other games on its own balance', async () => {
+  it('a free-play account (type 4) plays slots with play money and is told to get a real account for other games', async () => {
     const m = await freePlay(app);
     expect((await launchSlot(app, m.token)).mode).toBe('trial');
-    const fish = await launch(app, await gameId(app, DEMO_GAMES.sports.code), { token: m.token });
-    expect(fish.status).toBe(200);
-    expect(fish.body.value).toMatchObject({ mode: 'real', transferred: 0 });
+    const sports = await launch(app, await gameId(app, DEMO_GAMES.sports.code), { token: m.token });
+    expect(sports.status).toBe(403);
+    expect(sports.body.message).toBe('errors.in_need_true_account');
   });
 
   it('refuses an unknown game, a game under maintenance, a VASSALAGE entry', async () => {
