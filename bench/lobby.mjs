@@ -213,7 +213,8 @@ async function settle(page, quietMs = 400, maxMs = 10_000) {
 
 const rows = [];
 try {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 480; i++) {
+    // up to 120 s: the first start migrates and seeds 10,000 games (15-45 s on a busy machine)
     try {
       if ((await fetch(`${base}/health`)).ok) break;
     } catch {
