@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { precompress } from '../../scripts/precompress.mjs';
 
 const API_URL = process.env.API_URL ?? 'http://127.0.0.1:8081';
 
@@ -7,6 +8,7 @@ const API_URL = process.env.API_URL ?? 'http://127.0.0.1:8081';
 // catalogue chunk per language, no inline script (the server's CSP allows 'self' only).
 export default defineConfig({
   base: '/studio/',
+  plugins: [precompress()],
   server: {
     port: Number(process.env.GAMES_PORT ?? 8082),
     strictPort: true,

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from '../../scripts/precompress.mjs';
 
 const API_URL = process.env.API_URL ?? 'http://127.0.0.1:8081';
 const PROXIED = [
@@ -29,7 +30,7 @@ function chunkName(chunk: { name: string; facadeModuleId: string | null }): stri
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: Number(process.env.WEB_PORT ?? 8080),
