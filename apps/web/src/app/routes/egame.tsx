@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, type LoaderFunctionArgs } from 'react-router';
 import type { GameType } from '@app/contracts';
 import { Page } from '@/components/ui/page';
 import { LoadingState } from '@/components/ui/status';
 import { isGameRouteType, type GameRouteType } from '@/config/paths';
+import { prefetchFirstGamePage } from '@/features/games/api/get-game-list';
 import { GameLobby } from '@/features/games/components/game-lobby';
 import { useGamesCatalogue } from '@/features/games/hooks/use-games-catalogue';
 import { loadCatalogues } from '@/lib/i18n';
@@ -22,7 +23,19 @@ const GAME_TYPES: Record<GameRouteType, GameType> = { rng: 'RNG', pvp: 'PVP', fi
  * The games texts arrive before the page renders (the route waits for its loader), so the
  * lobby never first shows a loading box that its content then pushes down (CLS).
  */
-export async function loader() {
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  // The first page of the lobby's list starts now, beside the texts (the lobby takes it over).
+  if (isGameRouteType(params.gameType)) {
+    const search = new URL(request.url).searchParams;
+    const tab = search.get('page') ?? 'all';
+    if (tab === 'all' || tab === 'hot')
+      prefetchFirstGamePage({
+        gameType: GAME_TYPES[params.gameType],
+        vassalage: search.get('vassalage') ?? undefined,
+        q: search.get('q') || undefined,
+        hot: tab === 'hot' ? '1' : undefined,
+      });
+  }
   await loadCatalogues('games');
   return null;
 }

@@ -13,11 +13,35 @@ export function getGameList(q: RequestOf<typeof gameList>, signal?: AbortSignal)
   return call(gameList, q, { signal });
 }
 
+/**
+ * The first page asked for early by the games route's loader (in parallel with the games texts),
+ * handed to the lobby's first query instead of a second request: the list no longer waits for
+ * the texts and the render. Used once, and only while fresh.
+ */
+const early = new Map<string, { at: number; answer: ReturnType<typeof getGameList> }>();
+const EARLY_MS = 10_000;
+
+export function prefetchFirstGamePage(filter: GameListFilter, pageSize = GAME_PAGE_SIZE): void {
+  const q = compact({ ...filter, pageSize });
+  const answer = getGameList({ ...q, page: 1 });
+  // A failed early request is simply not used: the lobby asks again and shows its own error.
+  answer.catch(() => early.delete(JSON.stringify(q)));
+  early.set(JSON.stringify(q), { at: Date.now(), answer });
+}
+
+function takeEarly(q: object) {
+  const key = JSON.stringify(q);
+  const hit = early.get(key);
+  early.delete(key);
+  return hit && Date.now() - hit.at < EARLY_MS ? hit.answer : undefined;
+}
+
 export function getGameListQueryOptions(filter: GameListFilter, pageSize = GAME_PAGE_SIZE) {
   const q = compact({ ...filter, pageSize });
   return infiniteQueryOptions({
     queryKey: gamesKeys.list(q),
-    queryFn: ({ pageParam, signal }) => getGameList({ ...q, page: pageParam }, signal),
+    queryFn: ({ pageParam, signal }) =>
+      (pageParam === 1 ? takeEarly(q) : undefined) ?? getGameList({ ...q, page: pageParam }, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
     // A new search keeps the last results on screen (dimmed) until the new ones arrive.
