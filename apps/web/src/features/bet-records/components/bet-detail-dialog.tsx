@@ -3,10 +3,11 @@ import { z } from 'zod/mini';
 import { formatMinor } from '@app/contracts';
 import { Modal } from '@/components/ui/modal';
 import { ErrorState, LoadingState } from '@/components/ui/status';
+import list from '@/components/ui/record-list.module.css';
 import { errorKey } from '@/lib/api-client';
+import { merchantTime } from '@/lib/day-range';
+import { signedAmount } from '@/lib/record-list';
 import { useBetDetail } from '../api/get-bet-detail';
-import { merchantTime } from '../dates';
-import { signedAmount } from './bet-filters';
 import styles from './bets.module.css';
 
 /**
@@ -112,12 +113,12 @@ export function BetDetailDialog({ id, onClose }: { id: number; onClose: () => vo
           <ul className={styles.txList} aria-label={t('bets.details.transactions')}>
             {detail.data.transactions.map((tx) => (
               <li key={tx.txId} className={styles.tx}>
-                <span className={styles.lead}>{t(`bets.details.tx_kind.${tx.kind}`)}</span>
-                <span className={styles.num} data-sign={tx.kind === 'debit' ? -1 : Math.sign(tx.amount)}>
+                <span className={list.lead}>{t(`bets.details.tx_kind.${tx.kind}`)}</span>
+                <span className={list.num} data-sign={tx.kind === 'debit' ? -1 : Math.sign(tx.amount)}>
                   {tx.kind === 'debit' ? formatMinor(-tx.amount) : signedAmount(tx.amount, formatMinor)}
                 </span>
                 <span className={styles.code}>{tx.txId}</span>
-                <time className={styles.time} dateTime={tx.createdAt}>
+                <time className={list.time} dateTime={tx.createdAt}>
                   {merchantTime(tx.createdAt)}
                 </time>
               </li>
@@ -163,7 +164,7 @@ function SpinView({ spin, n }: { spin: SlotDetail['spins'][number]; n: number })
   return (
     <li className={styles.spin} aria-label={title}>
       <p className={styles.spinHead}>
-        <span className={styles.lead}>{title}</span>
+        <span className={list.lead}>{title}</span>
         {spin.free ? <span className={styles.badge}>{t('bets.details.free')}</span> : null}
         {spin.multiplier > 1 ? (
           <span className={styles.badge}>
@@ -216,7 +217,7 @@ function SpinView({ spin, n }: { spin: SlotDetail['spins'][number]; n: number })
           ))}
         </ul>
       ) : spin.scatterWin ? null : (
-        <p className={styles.hint}>{t('bets.details.no_lines')}</p>
+        <p className={list.hint}>{t('bets.details.no_lines')}</p>
       )}
     </li>
   );

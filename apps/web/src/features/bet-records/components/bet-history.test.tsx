@@ -6,7 +6,7 @@ import { useUiStore } from '@/lib/ui-store';
 import { fail, loggedInHandlers, ok, type Handler } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 import { balanceFixture } from '@/features/wallet/testing';
-import { quickPickRange } from '../dates';
+import { quickPickRange } from '@/lib/day-range';
 import { betFixture, betsFixture, slotDetailFixture, vendorsFixture } from '../testing';
 
 async function openBets(handlers: Record<string, Handler> = {}) {

@@ -8,14 +8,17 @@ import {
   type GameVendor,
 } from '@app/contracts';
 import { Pager } from '@/components/ui/pager';
+import { PeriodFilter } from '@/components/ui/period-filter';
+import list from '@/components/ui/record-list.module.css';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import type { CentrePageProps } from '@/config/centres';
 import { errorKey } from '@/lib/api-client';
+import { merchantTime, quickPickRange, type DayRange } from '@/lib/day-range';
+import { pageCount, signedAmount } from '@/lib/record-list';
 import { useBetRecords, type BetRecordsQuery } from '../api/get-bet-records';
 import { useVendorList } from '../api/get-vendor-list';
-import { merchantTime, quickPickRange, type DayRange } from '../dates';
 import { BetDetailDialog } from './bet-detail-dialog';
-import { BetFilters, pageCount, signedAmount, usePagerLabels } from './bet-filters';
+import { usePagerLabels, usePeriodLabels } from './bet-filters';
 import styles from './bets.module.css';
 
 export type Vertical = BetRecord['vertical'];
@@ -78,6 +81,7 @@ export default function BetHistory({ labelKey }: CentrePageProps) {
   const vendors = useVendorList();
   const vendorOptions = vendorsOf(vendors.data?.vendors ?? [], vertical);
   const pagerLabels = usePagerLabels();
+  const periodLabels = usePeriodLabels();
   const cols = {
     time: t('bets.columns.time'),
     game: t('bets.columns.game'),
@@ -88,23 +92,24 @@ export default function BetHistory({ labelKey }: CentrePageProps) {
   };
 
   return (
-    <section className={styles.page} aria-labelledby="centre-page-title">
-      <h2 id="centre-page-title" className={styles.title}>
+    <section className={`${list.page} ${styles.page}`} aria-labelledby="centre-page-title">
+      <h2 id="centre-page-title" className={list.title}>
         {t(labelKey)}
       </h2>
-      <BetFilters
+      <PeriodFilter
         range={range}
+        labels={periodLabels}
         onRange={(next) => {
           setRange(next);
           setPage(1);
         }}
       >
         <div className={styles.selects}>
-          <div className={styles.field}>
+          <div className={list.field}>
             <label htmlFor={verticalId}>{t('bets.filter.vertical')}</label>
             <select
               id={verticalId}
-              className={styles.input}
+              className={list.input}
               value={vertical}
               onChange={(e) => {
                 const next = e.target.value as VerticalFilter;
@@ -127,11 +132,11 @@ export default function BetHistory({ labelKey }: CentrePageProps) {
               ))}
             </select>
           </div>
-          <div className={styles.field}>
+          <div className={list.field}>
             <label htmlFor={vendorId}>{t('bets.filter.vendor')}</label>
             <select
               id={vendorId}
-              className={styles.input}
+              className={list.input}
               value={vassalage}
               onChange={(e) => {
                 setVassalage(e.target.value);
@@ -147,14 +152,14 @@ export default function BetHistory({ labelKey }: CentrePageProps) {
             </select>
           </div>
         </div>
-      </BetFilters>
+      </PeriodFilter>
       {bets.isPending ? (
         <LoadingState label={t('common.loading')} />
       ) : bets.isError ? (
         <ErrorState messageKey={errorKey(bets.error)} onRetry={() => void bets.refetch()} />
       ) : (
         <>
-          <dl className={styles.totals} aria-label={t('bets.totals.label')}>
+          <dl className={list.totals} aria-label={t('bets.totals.label')}>
             <div>
               <dt>{t('bets.totals.count')}</dt>
               <dd>{bets.data.totals.count}</dd>
@@ -176,25 +181,25 @@ export default function BetHistory({ labelKey }: CentrePageProps) {
           </dl>
           {bets.data.items.length === 0 ? (
             <EmptyState title={t('bets.empty')}>
-              <p className={styles.hint}>{t('bets.empty_hint')}</p>
+              <p className={list.hint}>{t('bets.empty_hint')}</p>
             </EmptyState>
           ) : (
             <>
-              <p className={styles.count}>{t('bets.count', { total: bets.data.total })}</p>
+              <p className={list.count}>{t('bets.count', { total: bets.data.total })}</p>
               <div className={styles.scroll}>
-                <table className={styles.table} role="table" aria-label={t('bets.list_label')}>
+                <table className={list.table} role="table" aria-label={t('bets.list_label')}>
                   <thead role="rowgroup">
                     <tr role="row">
                       <th role="columnheader" scope="col">
                         {cols.game}
                       </th>
-                      <th role="columnheader" scope="col" className={styles.num}>
+                      <th role="columnheader" scope="col" className={list.num}>
                         {cols.stake}
                       </th>
-                      <th role="columnheader" scope="col" className={styles.num}>
+                      <th role="columnheader" scope="col" className={list.num}>
                         {cols.payout}
                       </th>
-                      <th role="columnheader" scope="col" className={styles.num}>
+                      <th role="columnheader" scope="col" className={list.num}>
                         {cols.winLoss}
                       </th>
                       <th role="columnheader" scope="col">
@@ -211,8 +216,8 @@ export default function BetHistory({ labelKey }: CentrePageProps) {
                   <tbody role="rowgroup" aria-busy={bets.isPlaceholderData || undefined}>
                     {bets.data.items.map((bet) => (
                       <tr key={bet.id} role="row">
-                        <td role="cell" className={styles.lead}>
-                          <div className={styles.full}>
+                        <td role="cell" className={list.lead}>
+                          <div className={list.full}>
                             {bet.gameName}
                             <span className={styles.sub}>
                               <span>{bet.vendorName}</span> ·{' '}
@@ -220,21 +225,21 @@ export default function BetHistory({ labelKey }: CentrePageProps) {
                             </span>
                           </div>
                         </td>
-                        <td role="cell" data-label={cols.stake} className={styles.num}>
+                        <td role="cell" data-label={cols.stake} className={list.num}>
                           {formatMinor(bet.stake)}
                         </td>
-                        <td role="cell" data-label={cols.payout} className={styles.num}>
+                        <td role="cell" data-label={cols.payout} className={list.num}>
                           {formatMinor(bet.payout)}
                         </td>
                         <td
                           role="cell"
                           data-label={cols.winLoss}
-                          className={styles.num}
+                          className={list.num}
                           data-sign={Math.sign(bet.winLoss)}
                         >
                           {signedAmount(bet.winLoss, formatMinor)}
                         </td>
-                        <td role="cell" data-label={cols.time} className={styles.time}>
+                        <td role="cell" data-label={cols.time} className={list.time}>
                           <BetTime iso={bet.createdAt} />
                         </td>
                         <td role="cell" data-label={cols.status}>
@@ -243,7 +248,7 @@ export default function BetHistory({ labelKey }: CentrePageProps) {
                           </span>
                         </td>
                         <td role="cell">
-                          <div className={styles.full}>
+                          <div className={list.full}>
                             <button
                               type="button"
                               className={styles.link}

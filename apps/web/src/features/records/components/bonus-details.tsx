@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMinor } from '@app/contracts';
 import { Pager } from '@/components/ui/pager';
+import { PeriodFilter } from '@/components/ui/period-filter';
+import styles from '@/components/ui/record-list.module.css';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import type { CentrePageProps } from '@/config/centres';
 import { errorKey } from '@/lib/api-client';
+import { merchantTime, quickPickRange, type DayRange } from '@/lib/day-range';
+import { pageCount } from '@/lib/record-list';
 import { useBonusDetails } from '../api/get-bonus-details';
-import { merchantTime, quickPickRange, type DayRange } from '../dates';
-import { RecordFilters, pageCount, usePagerLabels } from './record-filters';
-import styles from './records.module.css';
+import { usePagerLabels, usePeriodLabels } from './record-filters';
 
 /** Bonus details (spec §2 bonusDetails, issue 4): my bonuses of the period and their total. */
 export default function BonusDetails({ labelKey }: CentrePageProps) {
@@ -17,14 +19,16 @@ export default function BonusDetails({ labelKey }: CentrePageProps) {
   const [page, setPage] = useState(1);
   const bonus = useBonusDetails({ ...range, page });
   const pagerLabels = usePagerLabels();
+  const periodLabels = usePeriodLabels();
 
   return (
     <section className={styles.page} aria-labelledby="centre-page-title">
       <h2 id="centre-page-title" className={styles.title}>
         {t(labelKey)}
       </h2>
-      <RecordFilters
+      <PeriodFilter
         range={range}
+        labels={periodLabels}
         onRange={(next) => {
           setRange(next);
           setPage(1);

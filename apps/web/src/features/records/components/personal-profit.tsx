@@ -5,9 +5,11 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import type { CentrePageProps } from '@/config/centres';
 import { errorKey } from '@/lib/api-client';
 import { usePersonalProfit } from '../api/get-personal-profit';
-import { quickPickRange, type DayRange } from '../dates';
-import { RecordFilters, signedAmount } from './record-filters';
-import styles from './records.module.css';
+import { PeriodFilter } from '@/components/ui/period-filter';
+import styles from '@/components/ui/record-list.module.css';
+import { quickPickRange, type DayRange } from '@/lib/day-range';
+import { signedAmount } from '@/lib/record-list';
+import { usePeriodLabels } from './record-filters';
 
 /**
  * Personal loss (spec §2 personalProfit, issue 4): stake, payout and win/loss per day and game
@@ -18,6 +20,7 @@ export default function PersonalProfit({ labelKey }: CentrePageProps) {
   const { t } = useTranslation();
   const [range, setRange] = useState<DayRange>(() => quickPickRange('last7'));
   const profit = usePersonalProfit(range);
+  const periodLabels = usePeriodLabels();
   const cols = {
     day: t('records.profit.day'),
     vertical: t('records.profit.vertical'),
@@ -31,7 +34,7 @@ export default function PersonalProfit({ labelKey }: CentrePageProps) {
       <h2 id="centre-page-title" className={styles.title}>
         {t(labelKey)}
       </h2>
-      <RecordFilters range={range} onRange={setRange} />
+      <PeriodFilter range={range} onRange={setRange} labels={periodLabels} />
       {profit.isPending ? (
         <LoadingState label={t('common.loading')} />
       ) : profit.isError ? (

@@ -2,13 +2,15 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAIN_WALLET, TRANSACTION_TYPES, formatMinor, type TransactionType } from '@app/contracts';
 import { Pager } from '@/components/ui/pager';
+import { PeriodFilter } from '@/components/ui/period-filter';
+import styles from '@/components/ui/record-list.module.css';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import type { CentrePageProps } from '@/config/centres';
 import { errorKey } from '@/lib/api-client';
+import { merchantTime, quickPickRange, type DayRange } from '@/lib/day-range';
+import { pageCount, signedAmount } from '@/lib/record-list';
 import { useTransactions, type TransactionsQuery } from '../api/get-transactions';
-import { merchantTime, quickPickRange, type DayRange } from '../dates';
-import { RecordFilters, pageCount, signedAmount, usePagerLabels } from './record-filters';
-import styles from './records.module.css';
+import { usePagerLabels, usePeriodLabels } from './record-filters';
 
 type TypeFilter = TransactionType | 'all';
 
@@ -31,6 +33,7 @@ export default function TransactionHistory({ labelKey }: CentrePageProps) {
   const [page, setPage] = useState(1);
   const records = useTransactions(transactionsQuery(type, range, page));
   const pagerLabels = usePagerLabels();
+  const periodLabels = usePeriodLabels();
   const walletName = (code: string) => (code === MAIN_WALLET ? t('money.wallets.MAIN') : code);
   const cols = {
     time: t('records.columns.time'),
@@ -45,8 +48,9 @@ export default function TransactionHistory({ labelKey }: CentrePageProps) {
       <h2 id="centre-page-title" className={styles.title}>
         {t(labelKey)}
       </h2>
-      <RecordFilters
+      <PeriodFilter
         range={range}
+        labels={periodLabels}
         onRange={(next) => {
           setRange(next);
           setPage(1);
@@ -71,7 +75,7 @@ export default function TransactionHistory({ labelKey }: CentrePageProps) {
             ))}
           </select>
         </div>
-      </RecordFilters>
+      </PeriodFilter>
       {records.isPending ? (
         <LoadingState label={t('common.loading')} />
       ) : records.isError ? (

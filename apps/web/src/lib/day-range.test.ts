@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, matchingQuickPick, merchantDay, merchantTime, quickPickRange } from './dates';
+import { addDays, matchingQuickPick, merchantDay, merchantTime, quickPickRange } from './day-range';
 
 // 2026-11-22 18:00 UTC is already 2026-11-23 00:30 in Yangon (UTC+6:30).
 const lateUtc = new Date('2026-11-22T18:00:00.000Z');
