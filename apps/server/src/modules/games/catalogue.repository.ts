@@ -97,20 +97,39 @@ export async function findGame(q: Queryable, merchantId: number, id: number): Pr
   return row ? toGame(row) : null;
 }
 
-export async function favouriteGames(
+/** A member's own list of games (favourites or recent), newest first. */
+async function memberGames(
   q: Queryable,
+  list: { table: 'game_favourites' | 'game_recents'; at: 'created_at' | 'played_at' },
   memberId: string,
   merchantId: number,
   gameType: GameType | undefined,
   limit: number,
 ): Promise<Game[]> {
   const rows = await q.query<GameRow>(
-    `select ${GAME_COLUMNS} from game_favourites f join ${GAME_FROM} on g.id = f.game_id
-      where f.member_id = $1 and g.merchant_id = $2${gameType ? ' and g.game_type = $4' : ''}
-      order by f.created_at desc, g.id desc limit $3`,
+    `select ${GAME_COLUMNS} from ${list.table} m join ${GAME_FROM} on g.id = m.game_id
+      where m.member_id = $1 and g.merchant_id = $2${gameType ? ' and g.game_type = $4' : ''}
+      order by m.${list.at} desc, g.id desc limit $3`,
     gameType ? [memberId, merchantId, limit, gameType] : [memberId, merchantId, limit],
   );
   return rows.map(toGame);
+}
+
+export function favouriteGames(
+  q: Queryable,
+  memberId: string,
+  merchantId: number,
+  gameType: GameType | undefined,
+  limit: number,
+): Promise<Game[]> {
+  return memberGames(
+    q,
+    { table: 'game_favourites', at: 'created_at' },
+    memberId,
+    merchantId,
+    gameType,
+    limit,
+  );
 }
 
 export async function addFavourite(q: Queryable, memberId: string, gameId: number): Promise<void> {
@@ -124,20 +143,14 @@ export async function removeFavourite(q: Queryable, memberId: string, gameId: nu
   await q.query(`delete from game_favourites where member_id = $1 and game_id = $2`, [memberId, gameId]);
 }
 
-export async function recentGames(
+export function recentGames(
   q: Queryable,
   memberId: string,
   merchantId: number,
   gameType: GameType | undefined,
   limit: number,
 ): Promise<Game[]> {
-  const rows = await q.query<GameRow>(
-    `select ${GAME_COLUMNS} from game_recents r join ${GAME_FROM} on g.id = r.game_id
-      where r.member_id = $1 and g.merchant_id = $2${gameType ? ' and g.game_type = $4' : ''}
-      order by r.played_at desc, g.id desc limit $3`,
-    gameType ? [memberId, merchantId, limit, gameType] : [memberId, merchantId, limit],
-  );
-  return rows.map(toGame);
+  return memberGames(q, { table: 'game_recents', at: 'played_at' }, memberId, merchantId, gameType, limit);
 }
 
 interface VendorRow {
