@@ -50,7 +50,49 @@ export interface StudioApi {
   spin(input: { ticket: string; bet: number; requestId: string }): Promise<SpinRound>;
 }
 
-type Fetch = typeof fetch;
+export type Fetch = typeof fetch;
+
+/**
+ * One call of a studio page, same origin, checked against the contract (every page of the studio
+ * calls through this: slots here, the tables of issue 6 in their folders).
+ */
+export async function callStudio<T>(
+  fetchImpl: Fetch,
+  url: string,
+  init: RequestInit,
+  schema: {
+    safeParse(
+      v: unknown,
+    ):
+      | { success: true; data: { success: boolean; value?: T; message?: string; code?: string } }
+      | { success: false };
+  },
+): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetchImpl(url, {
+      ...init,
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', ...init.headers },
+    });
+  } catch {
+    throw new StudioError('network');
+  }
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    // Not our envelope: a proxy's error page or a cut connection.
+    throw new StudioError(res.status >= 500 || res.status === 0 ? 'network' : 'generic', res.status);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new StudioError('generic', res.status);
+  const env = parsed.data;
+  if (!env.success || !res.ok || env.value === undefined) {
+    throw new StudioError(errorKindOf(res.status, env.message, env.code), res.status, env.message);
+  }
+  return env.value;
+}
 
 /**
  * The page's two calls, same origin, checked against the contract. A failure to reach the server
@@ -58,48 +100,17 @@ type Fetch = typeof fetch;
  * by its message key; an answer that breaks the contract is `generic`.
  */
 export function createApi(fetchImpl: Fetch = (...args) => fetch(...args)): StudioApi {
-  async function call<T>(
-    url: string,
-    init: RequestInit,
-    schema: {
-      safeParse(
-        v: unknown,
-      ):
-        | { success: true; data: { success: boolean; value?: T; message?: string; code?: string } }
-        | { success: false };
-    },
-  ): Promise<T> {
-    let res: Response;
-    try {
-      res = await fetchImpl(url, {
-        ...init,
-        credentials: 'same-origin',
-        headers: { accept: 'application/json', ...init.headers },
-      });
-    } catch {
-      throw new StudioError('network');
-    }
-    let body: unknown;
-    try {
-      body = await res.json();
-    } catch {
-      // Not our envelope: a proxy's error page or a cut connection.
-      throw new StudioError(res.status >= 500 || res.status === 0 ? 'network' : 'generic', res.status);
-    }
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) throw new StudioError('generic', res.status);
-    const env = parsed.data;
-    if (!env.success || !res.ok || env.value === undefined) {
-      throw new StudioError(errorKindOf(res.status, env.message, env.code), res.status, env.message);
-    }
-    return env.value;
-  }
-
   return {
     session: (ticket) =>
-      call(`${studioSession.path}?${new URLSearchParams({ ticket })}`, { method: 'GET' }, sessionEnvelope),
+      callStudio(
+        fetchImpl,
+        `${studioSession.path}?${new URLSearchParams({ ticket })}`,
+        { method: 'GET' },
+        sessionEnvelope,
+      ),
     spin: (input) =>
-      call(
+      callStudio(
+        fetchImpl,
         studioSpin.path,
         { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) },
         spinEnvelope,

@@ -171,21 +171,22 @@ describe('the slot page', () => {
 });
 
 describe('other pages', () => {
-  it('a table game that is not a slot gets a translated "opens soon" page with the lobby link, no machine', async () => {
+  it('a game with no page yet (lottery) gets a translated "opens soon" page with the lobby link, no machine', async () => {
     const session = sessionFixture({
       game: {
         id: 7,
-        code: 'EVO_BAC',
-        name: 'Baccarat Live',
-        vassalage: 'EVO',
-        family: null as unknown as string,
+        code: 'LOTTO_LUCKY_5D',
+        name: 'Lucky 5D',
+        vassalage: 'TCG',
+        family: null,
+        kind: 'soon',
       },
-      lobbyUrl: '/live',
+      lobbyUrl: '/elott',
     });
     const root = await mount(fakeApi({ session: async () => session }));
     expect(root.querySelector('h2')?.textContent).toBe('This table opens soon');
-    expect(root.textContent).toContain('Baccarat Live is being prepared');
-    expect(root.querySelectorAll('a[href="/live"][target="_top"]').length).toBeGreaterThanOrEqual(1);
+    expect(root.textContent).toContain('Lucky 5D is being prepared');
+    expect(root.querySelectorAll('a[href="/elott"][target="_top"]').length).toBeGreaterThanOrEqual(1);
     expect(root.querySelector('.reels')).toBeNull();
   });
 

@@ -1,11 +1,19 @@
-import { StudioError, type Spin, type StudioApi, type StudioErrorKind, type StudioSession } from './api.ts';
+import {
+  StudioError,
+  type Fetch,
+  type Spin,
+  type StudioApi,
+  type StudioErrorKind,
+  type StudioSession,
+} from './api.ts';
 import { h, svg } from './dom.ts';
 import { createGame, type Game, type GameState } from './game.ts';
 import { symbolSvg, themeOf } from './glyphs.ts';
-import type { MessageKey, Translate } from './i18n/i18n.ts';
+import type { MessageKey, StudioLanguage, Translate } from './i18n/i18n.ts';
 import { keyAction } from './keyboard.ts';
 import { formatMinor, formatMoney } from './money.ts';
 import { createReels, TIMING, type Reels } from './reels.ts';
+import { TABLE_PAGES, type TableKind } from './tables.ts';
 
 export interface StudioOptions {
   root: HTMLElement;
@@ -15,8 +23,12 @@ export interface StudioOptions {
   newRequestId?: () => string;
   /** Reduced motion (prefers-reduced-motion); read from the browser when absent. */
   reducedMotion?: boolean;
+  /** The fetch the table pages call through (tests pass a fake). */
+  fetchImpl?: Fetch;
   /** Where the exit goes before the session named one. */
   fallbackLobby?: string;
+  /** The language of the address (the table pages load their own texts in it); MY when absent. */
+  lang?: StudioLanguage;
 }
 
 export interface Studio {
@@ -68,7 +80,7 @@ export function spinSummary(spin: Spin, currency: string, t: Translate): string 
 const lobbyIcon =
   '<path d="M60 20 30 50l30 30" fill="none" stroke="currentColor" stroke-width="12" stroke-linecap="round" stroke-linejoin="round"/>';
 
-function lobbyLink(href: string, t: Translate): HTMLAnchorElement {
+export function lobbyLink(href: string, t: Translate): HTMLAnchorElement {
   const a = h('a', { class: 'lobby', href, target: '_top', 'aria-label': t('nav.lobbyLabel') });
   a.append(svg(lobbyIcon), h('span', {}, t('nav.lobby')));
   return a;
@@ -108,6 +120,23 @@ export async function mountStudio(opts: StudioOptions): Promise<Studio> {
   studio.session = session;
   document.title = t('app.title', { name: session.game.name });
   root.removeAttribute('aria-busy');
+  const kind = session.game.kind;
+  if (kind in TABLE_PAGES) {
+    const page = await TABLE_PAGES[kind as TableKind]();
+    const mounted = await page.mount({
+      root,
+      session,
+      ticket: opts.ticket,
+      t,
+      lang: opts.lang ?? 'my',
+      fetchImpl: opts.fetchImpl,
+      newRequestId: opts.newRequestId,
+      reducedMotion: opts.reducedMotion,
+      soon: () => root.replaceChildren(soonPage(session, t)),
+    });
+    studio.destroy = () => mounted.destroy();
+    return studio;
+  }
   if (!isSlotSession(session)) {
     root.replaceChildren(soonPage(session, t));
     return studio;
@@ -115,7 +144,7 @@ export async function mountStudio(opts: StudioOptions): Promise<Studio> {
   return mountSlot(opts, session, studio);
 }
 
-function header(session: StudioSession, t: Translate, helpButton?: HTMLButtonElement): HTMLElement {
+export function header(session: StudioSession, t: Translate, helpButton?: HTMLButtonElement): HTMLElement {
   return h(
     'header',
     { class: 'top' },

@@ -10,5 +10,5 @@ document.documentElement.lang = LANGUAGE_TAGS[lang];
 const root = document.getElementById('app')!;
 
 void loadCatalogue(lang).then((catalogue) =>
-  mountStudio({ root, t: translator(catalogue), ticket: params.get('ticket') ?? '', api: createApi() }),
+  mountStudio({ root, t: translator(catalogue), ticket: params.get('ticket') ?? '', api: createApi(), lang }),
 );

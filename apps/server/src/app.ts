@@ -63,6 +63,7 @@ import {
   type VendorProtocol,
 } from './modules/games/vendor-protocol.service.ts';
 import { StudioVendor } from './vendors/studio/studio.vendor.ts';
+import { createStudioTables, type StudioTables } from './vendors/studio/tables.ts';
 import errors from './plugins/errors.ts';
 import guards from './plugins/guards.ts';
 import openapi from './plugins/openapi.ts';
@@ -89,7 +90,7 @@ export interface Services {
   /** Wallets and two-phase vendor transfers (issue 4). */
   wallet: WalletService;
   /** The vendor protocol and the demo studio that calls it (issue 5). */
-  gamePlay: { protocol: VendorProtocol; studio: StudioVendor };
+  gamePlay: { protocol: VendorProtocol; studio: StudioVendor; tables: StudioTables };
 }
 
 declare module 'fastify' {
@@ -231,6 +232,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const catalogue = createCatalogueService({ db, system });
   const vendorProtocol = createVendorProtocol({ db, money, now });
   const studio = new StudioVendor(db, vendorProtocol);
+  const tables = createStudioTables({ db, platform: vendorProtocol, now, log: app.log });
   const launch = createLaunchService({ db, system, wallet, now });
   const bets = createBetsService({ db });
   app.decorate('services', {
@@ -248,7 +250,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     money,
     passwordLimits,
     wallet,
-    gamePlay: { protocol: vendorProtocol, studio },
+    gamePlay: { protocol: vendorProtocol, studio, tables },
   });
   app.decorate('payloads', { open: (body) => payloads.open(body) });
   // Form bodies (spec §7: the forgot-password-by-e-mail call is a form POST): strings only.
@@ -277,6 +279,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...messagesHandlers(messages),
     ...gameCatalogueHandlers(catalogue),
     ...gamePlayHandlers({ db, now, launch, bets, protocol: vendorProtocol, studio }),
+    ...tables.handlers,
   };
   // The C2C proof upload raises the body limit of its one route.
   app.addHook('onRoute', cashierOnRoute);
@@ -290,6 +293,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...walletRouteConfigs,
     ...cashierRouteConfigs,
     ...gamePlayRouteConfigs,
+    ...tables.routeConfigs,
   });
   await app.register(gatewayRoutes, { cashier });
   if (opts.jobs) {
@@ -299,6 +303,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => stopCashierJobs());
     const stopGamesJobs = startGamesJobs(studio, app.log);
     app.addHook('onClose', async () => stopGamesJobs());
+    const stopTables = tables.start();
+    app.addHook('onClose', async () => stopTables());
   }
 
   await live.start();

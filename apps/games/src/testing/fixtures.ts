@@ -5,7 +5,14 @@ const pays = (a: number, b: number, c: number) => ({ '3': a, '4': b, '5': c });
 /** A session as the server answers it (issue 5 contract), for a trial of a fruits-family slot. */
 export function sessionFixture(over: Partial<StudioSession> = {}): StudioSession {
   return {
-    game: { id: 101, code: 'PG_FRUIT_1', name: 'Fruit Stand Deluxe', vassalage: 'PG', family: 'fruits' },
+    game: {
+      id: 101,
+      code: 'PG_FRUIT_1',
+      name: 'Fruit Stand Deluxe',
+      vassalage: 'PG',
+      family: 'fruits',
+      kind: 'slot',
+    },
     mode: 'trial',
     currency: 'MMK',
     balance: 100_000,

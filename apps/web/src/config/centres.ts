@@ -47,7 +47,7 @@ const messageCentre = recordsPage(() => import('@/features/messages/components/m
 const betHistory = lazy(() =>
   Promise.all([
     loadChunk(() => import('@/features/bet-records/components/bet-history')),
-    loadCatalogues('money', 'bets'),
+    loadCatalogues('money', 'bets', 'baccarat', 'sports', 'fish', 'pvp'),
   ]).then(([mod]) => mod),
 );
 const always = () => true;

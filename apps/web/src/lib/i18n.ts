@@ -81,6 +81,38 @@ const PART_CATALOGUES = {
     TH: () => import('../locales/bets/th.json'),
     VI: () => import('../locales/bets/vi.json'),
   },
+  // Issue 6: what the betting record shows of a baccarat bet.
+  baccarat: {
+    MY: () => import('../locales/baccarat/my.json'),
+    EN: () => import('../locales/baccarat/en.json'),
+    CN: () => import('../locales/baccarat/cn.json'),
+    TH: () => import('../locales/baccarat/th.json'),
+    VI: () => import('../locales/baccarat/vi.json'),
+  },
+  // Issue 6: what the betting record shows of a sports bet.
+  sports: {
+    MY: () => import('../locales/sports/my.json'),
+    EN: () => import('../locales/sports/en.json'),
+    CN: () => import('../locales/sports/cn.json'),
+    TH: () => import('../locales/sports/th.json'),
+    VI: () => import('../locales/sports/vi.json'),
+  },
+  // Issue 6: what the betting record shows of a fish bet.
+  fish: {
+    MY: () => import('../locales/fish/my.json'),
+    EN: () => import('../locales/fish/en.json'),
+    CN: () => import('../locales/fish/cn.json'),
+    TH: () => import('../locales/fish/th.json'),
+    VI: () => import('../locales/fish/vi.json'),
+  },
+  // Issue 6: what the betting record shows of a pvp bet.
+  pvp: {
+    MY: () => import('../locales/pvp/my.json'),
+    EN: () => import('../locales/pvp/en.json'),
+    CN: () => import('../locales/pvp/cn.json'),
+    TH: () => import('../locales/pvp/th.json'),
+    VI: () => import('../locales/pvp/vi.json'),
+  },
 } satisfies Record<string, Record<CompleteLanguage, Loader>>;
 export type CataloguePart = keyof typeof PART_CATALOGUES;
 

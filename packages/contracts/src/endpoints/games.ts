@@ -399,6 +399,9 @@ export const studioSlotSymbolSchema = z.object({
   label: z.string(),
 });
 
+export const studioKindSchema = z.enum(['slot', 'baccarat', 'sports', 'fish', 'pvp', 'soon']);
+export type StudioKind = z.infer<typeof studioKindSchema>;
+
 export const studioSession = defineEndpoint({
   id: 'studioSession',
   method: 'GET',
@@ -414,8 +417,13 @@ export const studioSession = defineEndpoint({
       code: z.string(),
       name: z.string(),
       vassalage: z.string(),
-      /** The slot family; null for a game that is not a slot (its table opens in a later issue). */
+      /** The slot family; null for a game that is not a slot. */
       family: z.nullable(z.string()),
+      /**
+       * Which of the studio's pages plays it (issue 6): slot (RNG), baccarat (LIVE), sports (SPORTS
+       * and ESPORTS), fish (FISH), pvp (PVP card rooms); soon for what has no page yet (lottery).
+       */
+      kind: studioKindSchema,
     }),
     mode: z.enum(['real', 'trial']),
     currency: z.string(),

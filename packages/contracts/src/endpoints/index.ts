@@ -6,6 +6,10 @@ import { walletEndpoints } from './wallet.ts';
 import { cashierEndpoints } from './cashier.ts';
 import { recordsEndpoints } from './records.ts';
 import { gameCatalogueEndpoints, gamePlayEndpoints } from './games.ts';
+import { studioBaccaratEndpoints } from './studio-baccarat.ts';
+import { studioSportsEndpoints } from './studio-sports.ts';
+import { studioFishEndpoints } from './studio-fish.ts';
+import { studioPvpEndpoints } from './studio-pvp.ts';
 
 export * from './member.ts';
 export * from './session.ts';
@@ -14,6 +18,10 @@ export * from './wallet.ts';
 export * from './cashier.ts';
 export * from './records.ts';
 export * from './games.ts';
+export * from './studio-baccarat.ts';
+export * from './studio-sports.ts';
+export * from './studio-fish.ts';
+export * from './studio-pvp.ts';
 
 /** System calls (issue 2). */
 export const systemEndpoints = {
@@ -86,6 +94,10 @@ export const endpoints = /* @__PURE__ */ joinTables(
   recordsEndpoints,
   gameCatalogueEndpoints,
   gamePlayEndpoints,
+  studioBaccaratEndpoints,
+  studioSportsEndpoints,
+  studioFishEndpoints,
+  studioPvpEndpoints,
 );
 export type Endpoints = typeof endpoints;
 export const endpointList: readonly Endpoint[] = /* @__PURE__ */ Object.values(endpoints);

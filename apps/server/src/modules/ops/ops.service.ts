@@ -18,6 +18,7 @@ import { WALLET_OPS_USAGE, walletOps } from '../wallet/wallet.ops.ts';
 import { GAMES_OPS_USAGE, gamesOps } from '../games/games.reconciler.ts';
 import { createVendorProtocol } from '../games/vendor-protocol.service.ts';
 import { StudioVendor } from '../../vendors/studio/studio.vendor.ts';
+import { SPORTS_OPS_USAGE, createSportsStudio } from '../../vendors/studio/sports/sports.module.ts';
 import type { MoneyOpsDeps } from './money-ops.ts';
 
 /**
@@ -179,6 +180,7 @@ export const OPS_COMMANDS = [
   'mail',
   'bonus',
   'games',
+  'sports',
 ] as const;
 export type OpsCommand = (typeof OPS_COMMANDS)[number];
 
@@ -191,7 +193,7 @@ export const OPS_USAGE = `usage: npm run ops -- <command>
   field list                          registration rules per field
   field <name> key=value …            e.g. field qqNum enabled=on required=on min=5 max=12 pattern=7
                                       (keys: enabled, required, min, max, pattern 1-23, any=on|off)
-${[WALLET_OPS_USAGE, CASHIER_OPS_USAGE, MESSAGES_OPS_USAGE, GAMES_OPS_USAGE].filter(Boolean).join('\n')}
+${[WALLET_OPS_USAGE, CASHIER_OPS_USAGE, MESSAGES_OPS_USAGE, GAMES_OPS_USAGE, SPORTS_OPS_USAGE].filter(Boolean).join('\n')}
   help`.replace(/\n+/g, '\n');
 
 function onOff(v: string | undefined, what: string): boolean {
@@ -247,6 +249,13 @@ export async function runOpsCommand(
         new StudioVendor(d.db, createVendorProtocol({ db: d.db, money: d.money, now: d.now })),
         args,
       );
+    }
+    case 'sports': {
+      const d = ops.moneyDeps;
+      const platform = createVendorProtocol({ db: d.db, money: d.money, now: d.now });
+      const sports = createSportsStudio({ db: d.db, platform, now: d.now, log: console });
+      if (!sports.ops) throw usage('sports has no operator commands yet');
+      return sports.ops.run(args);
     }
     default:
       throw usage(`unknown command "${command}"\n${OPS_USAGE}`);

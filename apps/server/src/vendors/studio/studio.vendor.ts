@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { GameType } from '@app/contracts';
+import type { GameType, StudioKind } from '@app/contracts';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
@@ -70,6 +70,18 @@ export const betTxId = (roundId: string) => `${roundId}:bet`;
 export const winTxId = (roundId: string) => `${roundId}:win`;
 export const rollbackTxId = (roundId: string) => `${roundId}:rollback`;
 
+/** The studio page each game type plays in (issue 6); a slot needs its family too. */
+const KIND_OF: Record<GameType, StudioKind> = {
+  RNG: 'slot',
+  LIVE: 'baccarat',
+  SPORTS: 'sports',
+  ESPORTS: 'sports',
+  FISH: 'fish',
+  PVP: 'pvp',
+  LOTT: 'soon',
+  ELOTT: 'soon',
+};
+
 /** The lobby each game type's exit returns to (spec §2 routes). */
 const LOBBY_OF: Record<GameType, string> = {
   RNG: '/rng',
@@ -138,9 +150,9 @@ export interface StudioReconcileReport {
   failed: number;
 }
 
-const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+export const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 /** The ticket names its vendor before the first '-' (modules/games launch). */
-const vendorOf = (ticket: string) => ticket.slice(0, Math.max(0, ticket.indexOf('-')));
+export const vendorOf = (ticket: string) => ticket.slice(0, Math.max(0, ticket.indexOf('-')));
 const ticketInvalid = () => new AppError('UNAUTHORIZED', 'games.errors.ticket_invalid');
 
 export const spinView = (s: SpinOutcome): StudioSpinView => ({
@@ -237,6 +249,7 @@ export class StudioVendor {
         name: l.game.name,
         vassalage: l.game.vassalage,
         family: l.game.family,
+        kind: l.game.gameType === 'RNG' && !l.game.family ? 'soon' : KIND_OF[l.game.gameType],
       },
       mode: l.mode,
       currency: l.currency,

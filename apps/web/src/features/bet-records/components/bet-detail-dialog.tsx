@@ -9,6 +9,27 @@ import { merchantTime } from '@/lib/day-range';
 import { signedAmount } from '@/lib/record-list';
 import { useBetDetail } from '../api/get-bet-detail';
 import styles from './bets.module.css';
+import { BaccaratDetail } from './details/baccarat-detail';
+import { FishDetail } from './details/fish-detail';
+import { PvpDetail } from './details/pvp-detail';
+import { SportsDetail } from './details/sports-detail';
+
+/** Each table vertical's detail (issue 6), by the `kind` its studio writes into it. */
+function TableDetail({ detail }: { detail: unknown }) {
+  const kind = detail && typeof detail === 'object' ? (detail as { kind?: unknown }).kind : undefined;
+  switch (kind) {
+    case 'baccarat':
+      return <BaccaratDetail detail={detail} />;
+    case 'sports':
+      return <SportsDetail detail={detail} />;
+    case 'fish':
+      return <FishDetail detail={detail} />;
+    case 'pvp':
+      return <PvpDetail detail={detail} />;
+    default:
+      return null;
+  }
+}
 
 /**
  * What the record shows of a slot round's detail (contract betDetail: `{ spins: [{ grid, lineWins,
@@ -124,6 +145,8 @@ export function BetDetailDialog({ id, onClose }: { id: number; onClose: () => vo
               </li>
             ))}
           </ul>
+
+          <TableDetail detail={detail.data.detail} />
 
           {spins ? (
             <>

@@ -1,0 +1,7 @@
+import type { TablePageOptions } from '../tables.ts';
+
+/** The sports page (issue 6). */
+export function mount(o: TablePageOptions): Promise<{ destroy(): void }> {
+  o.soon();
+  return Promise.resolve({ destroy: () => undefined });
+}

@@ -1,0 +1,7 @@
+/**
+ * What the betting record shows of a fish bet's detail (issue 6; the detail the studio sends with
+ * its credit). Answers null for a detail it cannot read.
+ */
+export function FishDetail(_props: { detail: unknown }) {
+  return null;
+}

@@ -1,0 +1,7 @@
+/**
+ * What the betting record shows of a pvp bet's detail (issue 6; the detail the studio sends with
+ * its credit). Answers null for a detail it cannot read.
+ */
+export function PvpDetail(_props: { detail: unknown }) {
+  return null;
+}
