@@ -4,10 +4,17 @@ import type { TestProjectConfiguration } from 'vitest/config';
 // One run for every unit and integration suite; each project has its own config beside its code.
 // The server suite runs on in-memory PGlite always, and again on PostgreSQL when
 // TEST_DATABASE_URL is set (CI starts one; see .ci/run). Each server test app gets its own schema.
-const server = (name: string, env: Record<string, string>): TestProjectConfiguration => ({
+const server = (
+  name: string,
+  env: Record<string, string>,
+  exclude: string[] = [],
+): TestProjectConfiguration => ({
   extends: './apps/server/vitest.config.ts',
-  test: { name, env },
+  test: { name, env, exclude: ['**/node_modules/**', ...exclude] },
 });
+// Tests that never open a database (game engines, their RTP simulations: `*.pure.test.ts` and
+// the slot engine's folder) run once, on the PGlite pass; running them again proves nothing.
+const DATABASE_FREE = ['src/**/*.pure.test.ts', 'src/vendors/studio/slots/**'];
 
 const projects: TestProjectConfiguration[] = [
   'packages/contracts',
@@ -15,6 +22,7 @@ const projects: TestProjectConfiguration[] = [
   'apps/web',
   'apps/games',
 ];
-if (process.env.TEST_DATABASE_URL) projects.splice(2, 0, server('server:postgres', { TEST_DB: 'postgres' }));
+if (process.env.TEST_DATABASE_URL)
+  projects.splice(2, 0, server('server:postgres', { TEST_DB: 'postgres' }, DATABASE_FREE));
 
 export default defineConfig({ test: { projects } });
