@@ -65,12 +65,14 @@ describe('the betting record (personalHistoryCopy)', () => {
     const d = await get<{
       bet: Bet;
       transactions: { kind: string; amount: number }[];
-      detail: { spins: unknown[] };
+      detail: { spins: unknown[]; glyphs: Record<string, string> };
     }>(m, `/wps/member/bets/detail?id=${r.body.value.items[0]!.id}`);
     expect(d.status).toBe(200);
     expect(d.body.value.transactions.map((x) => x.kind)).toEqual(['debit', 'credit']);
     expect(d.body.value.transactions[0]!.amount).toBe(2_000);
     expect(d.body.value.detail.spins.length).toBeGreaterThanOrEqual(1);
+    // The record draws the reels with the family's glyphs (wild and scatter among them).
+    expect(Object.keys(d.body.value.detail.glyphs)).toEqual(expect.arrayContaining(['W', 'SC', 'A']));
 
     // The personal loss page counts the same settled bets.
     const profit = await get<{ totals: { stake: number; winLoss: number } }>(m, '/wps/member/profit');

@@ -361,7 +361,12 @@ export class StudioVendor {
           txId: winTxId(r.id),
           roundId: r.id,
           amount: Number(r.total_win),
-          detail: { family: r.outcome.family, spins: r.outcome.spins.map(spinView) },
+          detail: {
+            family: r.outcome.family,
+            // What each symbol id looks like, so the betting record draws the reels, not ids.
+            glyphs: Object.fromEntries(paytable(r.outcome.family).symbols.map((s) => [s.id, s.glyph])),
+            spins: r.outcome.spins.map(spinView),
+          },
         });
         await this.setState(r.id, 'debited', 'settled', paid.balance);
       }

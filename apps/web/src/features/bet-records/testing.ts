@@ -88,6 +88,7 @@ export function slotDetailFixture(): ResponseOf<typeof betDetail> {
       { txId: 'PG:R-1001:credit', kind: 'credit', amount: 25_050, createdAt: '2026-11-22T10:00:01.000Z' },
     ],
     detail: {
+      glyphs: { S: '⭐' },
       spins: [
         {
           // grid[reel][row]

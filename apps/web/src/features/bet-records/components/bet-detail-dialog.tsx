@@ -37,6 +37,8 @@ function TableDetail({ detail }: { detail: unknown }) {
  * this client does not know, simply shows no reels.
  */
 const slotDetailSchema = z.object({
+  /** Symbol id → its glyph (since issue 6; older rounds show the ids). */
+  glyphs: z.optional(z.record(z.string(), z.string())),
   spins: z.array(
     z.object({
       grid: z.array(z.array(z.string())),
@@ -60,16 +62,17 @@ const slotDetailSchema = z.object({
 });
 export type SlotDetail = z.infer<typeof slotDetailSchema>;
 
-export function slotSpins(detail: unknown): SlotDetail['spins'] | null {
+export function slotDetail(detail: unknown): SlotDetail | null {
   const parsed = slotDetailSchema.safeParse(detail);
-  return parsed.success && parsed.data.spins.length > 0 ? parsed.data.spins : null;
+  return parsed.success && parsed.data.spins.length > 0 ? parsed.data : null;
 }
 
 /** A bet's details (issue 5): the record, its vendor transactions and, for slots, every spin's reels. */
 export function BetDetailDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation();
   const detail = useBetDetail({ id });
-  const spins = detail.data ? slotSpins(detail.data.detail) : null;
+  const slot = detail.data ? slotDetail(detail.data.detail) : null;
+  const spins = slot?.spins ?? null;
 
   return (
     <Modal title={t('bets.details.title')} closeLabel={t('common.close')} onClose={onClose}>
@@ -153,7 +156,7 @@ export function BetDetailDialog({ id, onClose }: { id: number; onClose: () => vo
               <h3 className={styles.subtitle}>{t('bets.details.spins', { total: spins.length })}</h3>
               <ol className={styles.spins}>
                 {spins.map((spin, i) => (
-                  <SpinView key={i} spin={spin} n={i + 1} />
+                  <SpinView key={i} spin={spin} n={i + 1} glyphs={slot?.glyphs} />
                 ))}
               </ol>
             </>
@@ -165,7 +168,15 @@ export function BetDetailDialog({ id, onClose }: { id: number; onClose: () => vo
 }
 
 /** One spin: the 5 × 3 reels (winning cells marked), its winning lines, free spin and multiplier. */
-function SpinView({ spin, n }: { spin: SlotDetail['spins'][number]; n: number }) {
+function SpinView({
+  spin,
+  n,
+  glyphs,
+}: {
+  spin: SlotDetail['spins'][number];
+  n: number;
+  glyphs?: Record<string, string>;
+}) {
   const { t } = useTranslation();
   const reels = spin.grid.length;
   const rows = Math.max(0, ...spin.grid.map((col) => col.length));
@@ -183,6 +194,7 @@ function SpinView({ spin, n }: { spin: SlotDetail['spins'][number]; n: number })
     }
   }
   const title = t('bets.details.spin', { n });
+  const show = (symbol: string) => glyphs?.[symbol] ?? symbol;
 
   return (
     <li className={styles.spin} aria-label={title}>
@@ -205,13 +217,13 @@ function SpinView({ spin, n }: { spin: SlotDetail['spins'][number]; n: number })
         aria-label={t('bets.details.grid_label', {
           n,
           rows: Array.from({ length: rows }, (_, row) =>
-            spin.grid.map((col) => col[row] ?? '').join(' '),
+            spin.grid.map((col) => show(col[row] ?? '')).join(' '),
           ).join(' / '),
         })}
       >
         {cells.map((c) => (
           <span key={c.key} className={styles.cell} data-win={c.win || undefined}>
-            {c.symbol}
+            {show(c.symbol)}
           </span>
         ))}
       </div>

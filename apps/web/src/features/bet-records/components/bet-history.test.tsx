@@ -145,7 +145,7 @@ describe('betting record', () => {
 
     const spin1 = within(dialog).getByRole('listitem', { name: 'Spin 1' });
     const reels = within(spin1).getByRole('img', {
-      name: 'Reels of spin 1: A A A K Q / K J K J S / Q Q S Q J',
+      name: 'Reels of spin 1: A A A K Q / K J K J ⭐ / Q Q ⭐ Q J',
     });
     expect(reels.children).toHaveLength(15);
     // Row by row: the top row's first three cells are the winning line.
