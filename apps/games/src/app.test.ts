@@ -215,6 +215,8 @@ describe('spin summary', () => {
         t,
       ),
     ).toBe('Scatters pay 40.00 MMK · 10 free spins won!');
+    // A retrigger of one free spin is singular.
+    expect(spinSummary(spinFixture({ freeSpinsAwarded: 1 }), 'MMK', t)).toBe('No win · 1 free spin won!');
     expect(spinSummary(spinFixture(), 'MMK', t)).toBe('No win');
   });
 });

@@ -73,7 +73,10 @@ export function spinSummary(spin: Spin, currency: string, t: Translate): string 
     parts.push(
       t('result.scatter', { amount: formatMoney(spin.scatterWin * (spin.multiplier || 1), currency) }),
     );
-  if (spin.freeSpinsAwarded > 0) parts.push(t('free.awarded', { spins: spin.freeSpinsAwarded }));
+  if (spin.freeSpinsAwarded > 0)
+    parts.push(
+      t(spin.freeSpinsAwarded === 1 ? 'free.awarded.one' : 'free.awarded', { spins: spin.freeSpinsAwarded }),
+    );
   return parts.join(' · ');
 }
 
