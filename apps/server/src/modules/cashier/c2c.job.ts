@@ -1,3 +1,4 @@
+import { startIntervalJob, type JobLog } from '../../lib/interval-job.ts';
 import type { MoneyRunner } from '../ledger/money-tx.ts';
 import { autoReceiveC2c } from './cashier.decisions.ts';
 
@@ -11,24 +12,16 @@ export const AUTO_RECEIVE_EVERY_MS = 30_000;
  * autoReceiveMinutes count as received. Runs only when the app's jobs are on (server.ts; tests call
  * autoReceiveC2c themselves with a moved clock). Returns the stop function.
  */
-export function startCashierJobs(
-  deps: { money: MoneyRunner; now: () => Date },
-  log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void },
-): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const n = await autoReceiveC2c(deps);
-      if (n > 0) log.info({ autoReceived: n }, 'C2C payouts auto-received');
-    } catch (err) {
-      log.error({ err }, 'C2C auto-receive failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), AUTO_RECEIVE_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+export function startCashierJobs(deps: { money: MoneyRunner; now: () => Date }, log: JobLog): () => void {
+  return startIntervalJob(
+    {
+      name: 'C2C auto-receive',
+      everyMs: AUTO_RECEIVE_EVERY_MS,
+      run: () => autoReceiveC2c(deps),
+      report: (n, l) => {
+        if (n > 0) l.info({ autoReceived: n }, 'C2C payouts auto-received');
+      },
+    },
+    log,
+  );
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/db.ts';
 import { AppError } from '../../lib/errors.ts';
+import { startIntervalJob, type JobLog } from '../../lib/interval-job.ts';
 import type { StudioReconcileReport, StudioVendor } from '../../vendors/studio/studio.vendor.ts';
 import { addLedgerCheck } from '../ledger/ledger.ts';
 import type { OpsResult } from '../ops/ops.service.ts';
@@ -20,27 +21,19 @@ export function reconcileGames(
 }
 
 /** Starts the job (server with `opts.jobs`): once now, then every 30 s. Returns the stop function. */
-export function startGamesJobs(
-  studio: StudioVendor,
-  log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void },
-): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const r = await reconcileGames(studio);
-      if (r.checked > 0) log.info({ reconcile: r }, 'studio rounds reconciled');
-    } catch (err) {
-      log.error({ err }, 'games reconciler failed');
-    } finally {
-      running = false;
-    }
-  };
-  void tick();
-  const timer = setInterval(() => void tick(), GAMES_RECONCILE_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+export function startGamesJobs(studio: StudioVendor, log: JobLog): () => void {
+  return startIntervalJob(
+    {
+      name: 'games reconciler',
+      everyMs: GAMES_RECONCILE_EVERY_MS,
+      immediate: true,
+      run: () => reconcileGames(studio),
+      report: (r, l) => {
+        if (r.checked > 0) l.info({ reconcile: r }, 'studio rounds reconciled');
+      },
+    },
+    log,
+  );
 }
 
 export const GAMES_OPS_USAGE = `  games reconcile [olderThanSeconds]  finish studio rounds left half-way longer than that (default 30):

@@ -1,3 +1,4 @@
+import { startIntervalJob, type JobLog } from '../../lib/interval-job.ts';
 import { reconcileVendorTransfers, type ReconcileDeps } from './wallet.service.ts';
 
 /** How often the reconciler looks for open vendor transfers, and how old they must be. */
@@ -9,24 +10,16 @@ export const RECONCILE_OLDER_THAN_SECONDS = 30;
  * decided by the vendor. With several instances the lease's advisory lock lets one work at a time.
  * Returns the stop function (called when the app closes).
  */
-export function startWalletJobs(
-  deps: ReconcileDeps,
-  log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void },
-): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const r = await reconcileVendorTransfers(deps, { olderThanSeconds: RECONCILE_OLDER_THAN_SECONDS });
-      if (r.checked > 0) log.info({ reconcile: r }, 'vendor transfers reconciled');
-    } catch (err) {
-      log.error({ err }, 'vendor transfer reconciler failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), RECONCILE_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+export function startWalletJobs(deps: ReconcileDeps, log: JobLog): () => void {
+  return startIntervalJob(
+    {
+      name: 'vendor transfer reconciler',
+      everyMs: RECONCILE_EVERY_MS,
+      run: () => reconcileVendorTransfers(deps, { olderThanSeconds: RECONCILE_OLDER_THAN_SECONDS }),
+      report: (r, l) => {
+        if (r.checked > 0) l.info({ reconcile: r }, 'vendor transfers reconciled');
+      },
+    },
+    log,
+  );
 }

@@ -8,6 +8,7 @@ import type {
 import type { FastifyContextConfig } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import type { Clock } from '../../lib/errors.ts';
+import type { JobLog } from '../../lib/interval-job.ts';
 import type { HandlerMap } from '../../lib/route.ts';
 import type { OpsResult } from '../../modules/ops/ops.service.ts';
 import { createBaccaratStudio } from './baccarat/baccarat.module.ts';
@@ -27,7 +28,7 @@ export interface StudioTableDeps {
   db: Db;
   platform: PlatformProtocol;
   now: Clock;
-  log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  log: JobLog;
 }
 
 export type TableRouteConfig = Omit<FastifyContextConfig, 'endpointId' | 'auth'>;

@@ -1,0 +1,42 @@
+/** What a background job logs through (the app's logger, or console in the CLI). */
+export interface JobLog {
+  error(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+export interface IntervalJob<T> {
+  /** Names the job in the log ("vendor transfer reconciler"). */
+  name: string;
+  everyMs: number;
+  /** One pass; its answer goes to `report`. */
+  run(): Promise<T>;
+  /** Logs what a pass did, when worth saying (e.g. rows it changed). */
+  report?(result: T, log: JobLog): void;
+  /** Runs a first pass at once instead of after `everyMs`. */
+  immediate?: boolean;
+}
+
+/**
+ * Runs `job.run` every `everyMs` (DESIGN §3 jobs): never two passes at once (a slow pass makes
+ * the next tick skip), a failure is logged and the next tick tries again, and the timer does not
+ * keep the process alive. Returns the stop function (called when the app closes).
+ */
+export function startIntervalJob<T>(job: IntervalJob<T>, log: JobLog): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const result = await job.run();
+      job.report?.(result, log);
+    } catch (err) {
+      log.error({ err }, `${job.name} failed`);
+    } finally {
+      running = false;
+    }
+  };
+  if (job.immediate) void tick();
+  const timer = setInterval(() => void tick(), job.everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
