@@ -270,6 +270,8 @@ function play(
   };
   canvas.addEventListener('pointerdown', (e) => {
     e.preventDefault();
+    // The keys work from here on (a prevented pointerdown does not move the focus by itself).
+    stage.focus({ preventScroll: true });
     canvas.setPointerCapture?.(e.pointerId);
     toCanvas(e);
     firing = true;

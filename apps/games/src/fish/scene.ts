@@ -174,6 +174,11 @@ export function createScene(o: SceneOptions): Scene {
   let spawnIn = 0;
   let time = 0;
   let background: CanvasGradient | null = null;
+  // Fonts are built on resize, never per frame.
+  let labelFont = '';
+  let bossFont = '';
+  let coinFont = '';
+  let bigCoinFont = '';
   let live = 0;
   let flying = 0;
 
@@ -189,8 +194,13 @@ export function createScene(o: SceneOptions): Scene {
     return 0;
   }
 
+  function free<T extends { active: boolean }>(pool: T[]): T | null {
+    for (const x of pool) if (!x.active) return x;
+    return null;
+  }
+
   function spawn(initial: boolean): void {
-    const f = fish.find((x) => !x.active);
+    const f = free(fish);
     if (!f) return;
     const sp = pickSpecies();
     const s = species[sp]!;
@@ -215,8 +225,7 @@ export function createScene(o: SceneOptions): Scene {
   }
 
   function effect(kind: 0 | 1, x: number, y: number, dur: number, text: string, big: boolean): void {
-    let e = effects.find((x) => !x.active);
-    if (!e) e = effects[0]!;
+    const e = free(effects) ?? effects[0]!;
     e.active = true;
     e.kind = kind;
     e.x = x;
@@ -284,7 +293,7 @@ export function createScene(o: SceneOptions): Scene {
     ctx.restore();
     if (f.dying === 0 && s.multiplier >= 10) {
       ctx.fillStyle = 'rgba(255,255,255,0.85)';
-      ctx.font = `700 ${Math.round(10 * scale + (s.boss ? 3 : 0))}px system-ui, sans-serif`;
+      ctx.font = s.boss ? bossFont : labelFont;
       ctx.textAlign = 'center';
       ctx.fillText(labels[f.sp]!, f.x, f.y + H + 12 * scale);
     }
@@ -310,6 +319,10 @@ export function createScene(o: SceneOptions): Scene {
       h = Math.max(200, cssHeight);
       dpr = Math.min(2, Math.max(1, ratio));
       scale = Math.min(1.5, Math.max(0.75, Math.min(w, h * 1.4) / 420));
+      labelFont = `700 ${Math.round(10 * scale)}px system-ui, sans-serif`;
+      bossFont = `700 ${Math.round(10 * scale + 3)}px system-ui, sans-serif`;
+      coinFont = `800 ${Math.round(15 * scale)}px system-ui, sans-serif`;
+      bigCoinFont = `800 ${Math.round(20 * scale)}px system-ui, sans-serif`;
       o.canvas.width = Math.round(w * dpr);
       o.canvas.height = Math.round(h * dpr);
       if (ctx) {
@@ -334,7 +347,7 @@ export function createScene(o: SceneOptions): Scene {
       scene.angle = Math.min(AIM_MAX, Math.max(AIM_MIN, scene.angle + delta));
     },
     fire(bet) {
-      const b = bullets.find((x) => !x.active);
+      const b = free(bullets);
       if (!b) return false;
       const len = 34 * scale;
       b.active = true;
@@ -459,7 +472,8 @@ export function createScene(o: SceneOptions): Scene {
         if (!e.active) continue;
         const k = e.t / e.dur;
         if (e.kind === 0) {
-          ctx.strokeStyle = `rgba(255,255,255,${(1 - k).toFixed(2)})`;
+          ctx.globalAlpha = 1 - k;
+          ctx.strokeStyle = '#ffffff';
           ctx.lineWidth = 2;
           const r = (10 + 22 * k) * scale;
           ctx.beginPath();
@@ -469,6 +483,7 @@ export function createScene(o: SceneOptions): Scene {
           ctx.moveTo(e.x, e.y - r);
           ctx.lineTo(e.x, e.y + r);
           ctx.stroke();
+          ctx.globalAlpha = 1;
         } else {
           const rise = o.reducedMotion ? 0 : 40 * k * scale;
           ctx.globalAlpha = k > 0.75 ? (1 - k) * 4 : 1;
@@ -479,7 +494,7 @@ export function createScene(o: SceneOptions): Scene {
           ctx.fillStyle = '#ffffff';
           ctx.strokeStyle = '#5a3a00';
           ctx.lineWidth = 3;
-          ctx.font = `800 ${Math.round((e.big ? 20 : 15) * scale)}px system-ui, sans-serif`;
+          ctx.font = e.big ? bigCoinFont : coinFont;
           ctx.textAlign = 'center';
           ctx.strokeText(e.text, e.x, e.y - rise - 16 * scale);
           ctx.fillText(e.text, e.x, e.y - rise - 16 * scale);
