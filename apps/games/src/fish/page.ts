@@ -324,8 +324,12 @@ function play(
   let raf = 0;
   let last = 0;
   let destroyed = false;
+  // Frames drawn and the time their work took (read by the e2e's frame measurement), updated in place.
+  const stats = { frames: 0, workMs: 0 };
+  (window as unknown as { fishStats?: typeof stats }).fishStats = stats;
   const frame = (now: number) => {
     raf = 0;
+    const t0 = performance.now();
     const dt = last === 0 ? 0 : Math.min(0.05, (now - last) / 1000);
     last = now;
     sinceShot += dt;
@@ -333,6 +337,8 @@ function play(
     if (firing || autoOn) tryFire();
     scene.step(dt);
     scene.draw();
+    stats.frames++;
+    stats.workMs += performance.now() - t0;
     schedule();
   };
   const schedule = () => {

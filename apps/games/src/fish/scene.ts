@@ -173,7 +173,8 @@ export function createScene(o: SceneOptions): Scene {
   let nextId = 1;
   let spawnIn = 0;
   let time = 0;
-  let background: CanvasGradient | null = null;
+  /** The water and the sand, drawn once per size (a copy per frame costs less than a gradient). */
+  let backdrop: HTMLCanvasElement | null = null;
   // Fonts are built on resize, never per frame.
   let labelFont = '';
   let bossFont = '';
@@ -325,11 +326,20 @@ export function createScene(o: SceneOptions): Scene {
       bigCoinFont = `800 ${Math.round(20 * scale)}px system-ui, sans-serif`;
       o.canvas.width = Math.round(w * dpr);
       o.canvas.height = Math.round(h * dpr);
-      if (ctx) {
-        background = ctx.createLinearGradient(0, 0, 0, h);
-        background.addColorStop(0, '#0b4a6f');
-        background.addColorStop(0.6, '#083150');
-        background.addColorStop(1, '#061a2c');
+      backdrop ??= document.createElement('canvas');
+      backdrop.width = o.canvas.width;
+      backdrop.height = o.canvas.height;
+      const b = backdrop.getContext('2d');
+      if (b) {
+        b.setTransform(dpr, 0, 0, dpr, 0, 0);
+        const water = b.createLinearGradient(0, 0, 0, h);
+        water.addColorStop(0, '#0b4a6f');
+        water.addColorStop(0.6, '#083150');
+        water.addColorStop(1, '#061a2c');
+        b.fillStyle = water;
+        b.fillRect(0, 0, w, h);
+        b.fillStyle = '#0a2438';
+        b.fillRect(0, h - 26 * scale, w, 26 * scale);
       }
       for (const b of bubbles) {
         b.x = Math.random() * w;
@@ -444,12 +454,13 @@ export function createScene(o: SceneOptions): Scene {
     },
     draw() {
       if (!ctx) return;
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      if (backdrop && backdrop.width > 0) ctx.drawImage(backdrop, 0, 0);
+      else {
+        ctx.fillStyle = '#083150';
+        ctx.fillRect(0, 0, o.canvas.width, o.canvas.height);
+      }
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      ctx.fillStyle = background ?? '#083150';
-      ctx.fillRect(0, 0, w, h);
-      // sand
-      ctx.fillStyle = '#0a2438';
-      ctx.fillRect(0, h - 26 * scale, w, 26 * scale);
       if (bubbles.length > 0) {
         ctx.fillStyle = 'rgba(200,235,255,0.25)';
         for (const b of bubbles) {
