@@ -12,10 +12,11 @@
 //  3. The DOM node count after scrolling to the end of the first pages (never 10,000 tiles).
 // Prints a short table and exits 0: figures are measured, never asserted (shared, noisy machines).
 // Options: --no-build, --runs N, --query TEXT (default: a word of a seeded game's name),
-// --no-lighthouse, BENCH_PORT (default: a free port).
+// --no-lighthouse, --save DIR (keeps each run's Lighthouse JSON there, for the diagnostics),
+// BENCH_PORT (default: a free port).
 /* global window, document, addEventListener, MutationObserver */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -163,6 +164,11 @@ async function lighthouseRun(i, outDir) {
     return null;
   }
   const lhr = JSON.parse(readFileSync(out, 'utf8'));
+  const save = opt('--save', null);
+  if (save) {
+    mkdirSync(save, { recursive: true });
+    cpSync(out, join(save, `lh-${i}.json`));
+  }
   const a = (id) => lhr.audits[id]?.numericValue;
   return {
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),

@@ -2,7 +2,7 @@
 // JSON) so the server's static plugins (preCompressed) send them compressed without compressing
 // on every request. HTML is left alone: the server rewrites index.html per load (style nonce).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const TEXT = /\.(?:js|mjs|css|svg|json)$/;
@@ -44,7 +44,7 @@ export function precompress() {
     name: 'precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir); // an absolute outDir stays as given
     },
     closeBundle() {
       precompressDir(outDir);

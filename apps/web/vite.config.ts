@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from '../../scripts/precompress.mjs';
 
@@ -29,8 +29,35 @@ function chunkName(chunk: { name: string; facadeModuleId: string | null }): stri
   return CHUNK_NAMES[name] ?? name;
 }
 
+/**
+ * The default language's base catalogue (MY) is fetched beside the entry's chunks instead of after
+ * they have run (one round trip less before the first paint on a phone).
+ */
+function preloadDefaultCatalogue(): Plugin {
+  return {
+    name: 'preload-default-catalogue',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunk = Object.values(ctx.bundle ?? {}).find(
+          (c) => c.type === 'chunk' && /\/src\/locales\/my\.json$/.test(c.facadeModuleId ?? ''),
+        );
+        if (!chunk) return [];
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), preloadDefaultCatalogue()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: Number(process.env.WEB_PORT ?? 8080),
@@ -40,6 +67,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Every browser the site supports preloads modules itself; the polyfill only costs start time.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
         // The entry gets its own name so it never collides with the `index` page group.

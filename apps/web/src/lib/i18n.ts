@@ -117,6 +117,8 @@ const PART_CATALOGUES = {
 export type CataloguePart = keyof typeof PART_CATALOGUES;
 
 const partsWanted = new Set<CataloguePart>();
+/** The language being applied (its texts loading), until it is the current one. */
+let applying: LanguageCode | null = null;
 const partsLoaded = new Set<string>();
 
 async function ensureParts(catalogue: CompleteLanguage): Promise<void> {
@@ -131,10 +133,14 @@ async function ensureParts(catalogue: CompleteLanguage): Promise<void> {
   );
 }
 
-/** Loads the texts of `parts` in the current language (and of every language switched to later). */
+/**
+ * Loads the texts of `parts` in the current language (and of every language switched to later).
+ * While a language is being applied (the first one at start: a page's loader runs beside it),
+ * the texts of that language.
+ */
 export async function loadCatalogues(...parts: CataloguePart[]): Promise<void> {
   for (const p of parts) partsWanted.add(p);
-  await ensureParts(catalogueFor(currentLanguage()));
+  await ensureParts(catalogueFor(applying ?? currentLanguage()));
 }
 
 /** Loads the account texts (forms of login, register, passwords, the security centre). */
@@ -179,25 +185,37 @@ async function ensureCatalogue(code: LanguageCode): Promise<string> {
 }
 
 async function apply(code: LanguageCode) {
-  const id = await ensureCatalogue(code);
-  await i18next.changeLanguage(id);
-  document.documentElement.lang = languageTag(code);
-  useLanguageStore.setState({ code });
+  applying = code;
+  try {
+    const id = await ensureCatalogue(code);
+    await i18next.changeLanguage(id);
+    document.documentElement.lang = languageTag(code);
+    useLanguageStore.setState({ code });
+  } finally {
+    if (applying === code) applying = null;
+  }
 }
 
 export async function initI18n(code: LanguageCode = readStoredLanguage()): Promise<void> {
+  applying = code;
   if (!i18next.isInitialized) {
-    await i18next.use(initReactI18next).init({
-      resources: {},
-      lng: lng(catalogueFor(code)),
-      // Every shipped catalogue is complete (locales.test.ts), so no second catalogue is loaded.
-      fallbackLng: false,
-      partialBundledLanguages: true,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      react: { useSuspense: false },
-      showSupportNotice: false,
-    });
+    await i18next
+      .use(initReactI18next)
+      .init({
+        resources: {},
+        lng: lng(catalogueFor(code)),
+        // Every shipped catalogue is complete (locales.test.ts), so no second catalogue is loaded.
+        fallbackLng: false,
+        partialBundledLanguages: true,
+        interpolation: { escapeValue: false },
+        returnNull: false,
+        react: { useSuspense: false },
+        showSupportNotice: false,
+      })
+      .catch((e: unknown) => {
+        if (applying === code) applying = null;
+        throw e;
+      });
   }
   await apply(code);
 }

@@ -19,24 +19,32 @@ const TITLE_KEYS: Record<GameRouteType, string> = {
 
 const GAME_TYPES: Record<GameRouteType, GameType> = { rng: 'RNG', pvp: 'PVP', fish: 'FISH', live: 'LIVE' };
 
+/** The loader's first run: the app's first load of a lobby (not a search that re-runs it). */
+let firstLoad = true;
+
 /**
  * The games texts arrive before the page renders (the route waits for its loader), so the
- * lobby never first shows a loading box that its content then pushes down (CLS).
+ * lobby never first shows a loading box that its content then pushes down (CLS). On its first
+ * run the loader also waits for the first page of the list (its request starts here,
+ * beside the texts): the first paint is the lobby with its tiles, in one render.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
+  const first = firstLoad;
+  firstLoad = false;
+  let list: Promise<void> | undefined;
   // The first page of the lobby's list starts now, beside the texts (the lobby takes it over).
   if (isGameRouteType(params.gameType)) {
     const search = new URL(request.url).searchParams;
     const tab = search.get('page') ?? 'all';
     if (tab === 'all' || tab === 'hot')
-      prefetchFirstGamePage({
+      list = prefetchFirstGamePage({
         gameType: GAME_TYPES[params.gameType],
         vassalage: search.get('vassalage') ?? undefined,
         q: search.get('q') || undefined,
         hot: tab === 'hot' ? '1' : undefined,
       });
   }
-  await loadCatalogues('games');
+  await Promise.all([loadCatalogues('games'), first ? list : undefined]);
   return null;
 }
 

@@ -18,22 +18,42 @@ export function getGameList(q: RequestOf<typeof gameList>, signal?: AbortSignal)
  * handed to the lobby's first query instead of a second request: the list no longer waits for
  * the texts and the render. Used once, and only while fresh.
  */
-const early = new Map<string, { at: number; answer: ReturnType<typeof getGameList> }>();
+type GameListPage = Awaited<ReturnType<typeof getGameList>>;
+const early = new Map<string, { at: number; answer: ReturnType<typeof getGameList>; value?: GameListPage }>();
 const EARLY_MS = 10_000;
 
-export function prefetchFirstGamePage(filter: GameListFilter, pageSize = GAME_PAGE_SIZE): void {
+/** Starts the first page; the promise settles with it (never rejects: a failure is the lobby's). */
+export function prefetchFirstGamePage(filter: GameListFilter, pageSize = GAME_PAGE_SIZE): Promise<void> {
   const q = compact({ ...filter, pageSize });
+  const key = JSON.stringify(q);
   const answer = getGameList({ ...q, page: 1 });
+  const entry: { at: number; answer: typeof answer; value?: GameListPage } = { at: Date.now(), answer };
+  early.set(key, entry);
   // A failed early request is simply not used: the lobby asks again and shows its own error.
-  answer.catch(() => early.delete(JSON.stringify(q)));
-  early.set(JSON.stringify(q), { at: Date.now(), answer });
+  return answer.then(
+    (value) => {
+      entry.value = value;
+    },
+    () => {
+      if (early.get(key) === entry) early.delete(key);
+    },
+  );
 }
 
 function takeEarly(q: object) {
   const key = JSON.stringify(q);
   const hit = early.get(key);
   early.delete(key);
-  return hit && Date.now() - hit.at < EARLY_MS ? hit.answer : undefined;
+  return hit && Date.now() - hit.at < EARLY_MS ? hit : undefined;
+}
+
+/**
+ * An early first page that has already arrived is the query's data from its first render (no
+ * pending render and second render of the whole grid when the answer lands).
+ */
+function settledEarly(q: object) {
+  const hit = early.get(JSON.stringify(q));
+  return hit?.value && Date.now() - hit.at < EARLY_MS ? takeEarly(q)?.value : undefined;
 }
 
 export function getGameListQueryOptions(filter: GameListFilter, pageSize = GAME_PAGE_SIZE) {
@@ -41,8 +61,12 @@ export function getGameListQueryOptions(filter: GameListFilter, pageSize = GAME_
   return infiniteQueryOptions({
     queryKey: gamesKeys.list(q),
     queryFn: ({ pageParam, signal }) =>
-      (pageParam === 1 ? takeEarly(q) : undefined) ?? getGameList({ ...q, page: pageParam }, signal),
+      (pageParam === 1 ? takeEarly(q)?.answer : undefined) ?? getGameList({ ...q, page: pageParam }, signal),
     initialPageParam: 1,
+    initialData: () => {
+      const page = settledEarly(q);
+      return page ? { pages: [page], pageParams: [1] } : undefined;
+    },
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
     // A new search keeps the last results on screen (dimmed) until the new ones arrive.
     placeholderData: keepPreviousData,
