@@ -40,4 +40,6 @@ export const serverEnv: Record<string, string> = {
   // A Telegram bot for the login widget; the test signs the widget's data with this token.
   TELEGRAM_BOT_TOKEN: TELEGRAM_BOT.token,
   TELEGRAM_BOT_NAME: TELEGRAM_BOT.name,
+  // Baccarat tables (issue 6): a short betting window so a round settles quickly.
+  STUDIO_BACCARAT_BETTING_SECONDS: '10',
 };

@@ -548,6 +548,7 @@ export async function mount(o: TablePageOptions): Promise<{ destroy(): void }> {
       if (phase !== 'betting' && staged.size > 0) {
         // Chips not confirmed before the close are taken back.
         staged.clear();
+        note.textContent = '';
       }
       renderControls();
     }
