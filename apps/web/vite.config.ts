@@ -56,8 +56,47 @@ function preloadDefaultCatalogue(): Plugin {
   };
 }
 
+/**
+ * `dist/preload.json`: per page group with its own address, the chunks its first load needs beyond
+ * what index.html already preloads (its route chunk, their imports, the default language's texts
+ * of the group), so the server can name them in that page's document (static-web): they are
+ * fetched beside the entry instead of after it has run. Today: the games lobbies (/rng …).
+ */
+function routePreloads(): Plugin {
+  const groups: Record<string, { route: RegExp; texts?: RegExp }> = {
+    egame: { route: /\/src\/app\/routes\/egame\.tsx$/, texts: /\/src\/locales\/games\/my\.json$/ },
+  };
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (file: string, seen = new Set<string>()) => {
+        if (seen.has(file)) return seen;
+        seen.add(file);
+        for (const dep of byFile.get(file)?.imports ?? []) closure(dep, seen);
+        return seen;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      const inHtml = entry ? closure(entry.fileName) : new Set<string>();
+      const out: Record<string, string[]> = {};
+      for (const [name, g] of Object.entries(groups)) {
+        const route = chunks.find((c) => g.route.test(c.facadeModuleId ?? ''));
+        if (!route) continue;
+        const files = [...closure(route.fileName)].filter((f) => !inHtml.has(f));
+        const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+        const texts = g.texts && chunks.find((c) => g.texts!.test(c.facadeModuleId ?? ''));
+        if (texts) files.push(texts.fileName);
+        out[name] = [...files, ...css].map((f) => `/${f}`);
+      }
+      this.emitFile({ type: 'asset', fileName: 'preload.json', source: JSON.stringify(out) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), preloadDefaultCatalogue()],
+  plugins: [react(), precompress(), preloadDefaultCatalogue(), routePreloads()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: Number(process.env.WEB_PORT ?? 8080),

@@ -19,6 +19,10 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets/index-abc123.js'), 'console.log("app")');
   writeFileSync(path.join(dist, 'assets/index-abc123.js.gz'), gzipSync('console.log("app")'));
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(
+    path.join(dist, 'preload.json'),
+    JSON.stringify({ egame: ['/assets/egame-x1.js', '/assets/games-x2.css', '../secret.js'] }),
+  );
   app = await buildTestApp({ config: { webDist: dist, webDistExists: true } });
   unbuilt = await buildTestApp({ db: app.services.db });
 });
@@ -35,7 +39,11 @@ afterAll(async () => {
 function expectPage(res: { body: string; headers: Record<string, unknown> }) {
   const nonce = /<meta name="csp-nonce" content="([A-Za-z0-9+/=]{24})" \/>/.exec(res.body)?.[1];
   expect(nonce).toBeDefined();
-  expect(res.body.replace(/\n\s*<meta name="csp-nonce"[^>]*>/, '')).toBe(INDEX);
+  // A games lobby's document also names its first chunks (preload.json; their own test below).
+  const body = res.body
+    .replace(/\n\s*<meta name="csp-nonce"[^>]*>/, '')
+    .replace(/\s*<link rel="[^"]*"[^>]*>/g, '');
+  expect(body.replace(/\s+<\/head>/, '</head>')).toBe(INDEX);
   const csp = String(res.headers['content-security-policy']);
   expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
   expect(csp).toContain("script-src 'self';");
@@ -52,6 +60,17 @@ describe('the built client on the API origin', () => {
     expectPage(res);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+
+  it("names a games lobby's first chunks in its document (preload.json), and only there", async () => {
+    const res = await app.inject({ url: '/rng?vassalage=JILI', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/egame-x1.js">');
+    expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/games-x2.css">');
+    expect(res.body).not.toContain('secret');
+    expect(res.body.indexOf('egame-x1')).toBeLessThan(res.body.indexOf('</head>'));
+    expectPage(await app.inject({ url: '/index', headers: html }));
+    expect((await app.inject({ url: '/rngx', headers: html })).body).not.toContain('egame-x1');
   });
 
   it('caches hashed assets for a year and serves a pre-compressed variant', async () => {

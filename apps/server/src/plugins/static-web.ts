@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -32,6 +32,38 @@ function isPageNavigation(req: FastifyRequest): boolean {
   return accept.includes('text/html') || accept.includes('*/*');
 }
 
+/**
+ * Page groups whose first load the build lists in preload.json (their route chunk, its imports and
+ * the default language's texts of the group) and the addresses they answer: their document names
+ * those files, so the browser fetches them beside the entry instead of after it has run.
+ */
+const PRELOAD_GROUPS: Record<string, RegExp> = { egame: /^\/(?:rng|pvp|fish|live)\/?$/ };
+
+function readPreloads(root: string): Map<RegExp, string> {
+  const file = path.join(root, 'preload.json');
+  const out = new Map<RegExp, string>();
+  if (!existsSync(file)) return out;
+  let list: Record<string, unknown>;
+  try {
+    list = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return out;
+  }
+  for (const [group, route] of Object.entries(PRELOAD_GROUPS)) {
+    const files = list[group];
+    if (!Array.isArray(files)) continue;
+    const tags = files
+      .filter((f): f is string => typeof f === 'string' && /^\/assets\/[\w.-]+\.(?:js|css)$/.test(f))
+      .map((f) =>
+        f.endsWith('.css')
+          ? `<link rel="preload" as="style" crossorigin href="${f}">`
+          : `<link rel="modulepreload" crossorigin href="${f}">`,
+      );
+    if (tags.length) out.set(route, tags.map((t) => `    ${t}\n`).join(''));
+  }
+  return out;
+}
+
 function notFoundEnvelope(reply: FastifyReply) {
   return reply.code(404).send({ success: false, code: 'NOT_FOUND', message: ERROR_MESSAGE_KEYS.NOT_FOUND });
 }
@@ -59,14 +91,20 @@ async function staticWeb(app: FastifyInstance, opts: StaticWebOptions): Promise<
   // The page document carries a fresh style nonce each time (see cspHeader), so it is answered
   // here rather than as a static file; it is small and read once.
   const indexHtml = readFileSync(path.join(opts.root, 'index.html'), 'utf8');
-  const sendPage = (reply: FastifyReply) => {
+  const preloads = readPreloads(opts.root);
+  const sendPage = (reply: FastifyReply, url = '/') => {
     const nonce = randomBytes(16).toString('base64');
+    const pathname = url.split('?', 1)[0] ?? '/';
+    let page = indexHtml.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`);
+    for (const [route, tags] of preloads) {
+      if (route.test(pathname)) page = page.replace('</head>', `${tags}  </head>`);
+    }
     return reply
       .code(200)
       .header('content-security-policy', cspHeader(nonce, opts.cspExtra))
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`));
+      .send(page);
   };
   app.get('/', { schema: { hide: true } }, (_req, reply) => sendPage(reply));
 
@@ -86,7 +124,7 @@ async function staticWeb(app: FastifyInstance, opts: StaticWebOptions): Promise<
   });
 
   app.setNotFoundHandler((req, reply) => {
-    if (isPageNavigation(req)) return sendPage(reply);
+    if (isPageNavigation(req)) return sendPage(reply, req.url);
     return notFoundEnvelope(reply);
   });
 }
