@@ -401,3 +401,65 @@ describe('baccarat bets', () => {
     void ticket;
   });
 });
+
+describe('baccarat with several server instances and the timer', () => {
+  it('two instances on one database agree on the round and settle a bet once', async () => {
+    const second = await buildTestApp({ db: app.services.db, now: clock.now });
+    try {
+      const other = second.services.gamePlay.tables.baccarat.service;
+      const current = await baccarat().currentRound('bac-b');
+      clock.advance(current.ends_at.getTime() - clock.now().getTime() + 1);
+      // Both ask for the next round at once: one insert wins, both answer it.
+      const [a, b] = await Promise.all([baccarat().currentRound('bac-b'), other.currentRound('bac-b')]);
+      expect(a.id).toBe(b.id);
+      expect(Number(a.seq)).toBe(Number(current.seq) + 1);
+      const { m, ticket } = await player(100_000);
+      const placed = await bet(ticket, a.id, [{ spot: 'tie', amount: 10_000 }], { table: 'bac-b' });
+      expect(placed.status).toBe(200);
+      clock.advance(a.result_at.getTime() - clock.now().getTime());
+      const before = await ledgerCounts(app);
+      const [x, y] = await Promise.all([
+        baccarat().sweep({ tableId: 'bac-b' }),
+        other.sweep({ tableId: 'bac-b' }),
+      ]);
+      expect(x.settled + y.settled).toBe(1);
+      const payout = spotPayout('tie', 10_000, a.outcome);
+      expect((await ledgerCounts(app)).transfers).toBe(before.transfers + (payout > 0 ? 1 : 0));
+      expect(await walletBalance(app, m.id)).toBe(90_000 + payout);
+      await expectLedgerSound(app);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('the timer keeps the tables dealing and settles due bets with nobody polling', async () => {
+    const { m, ticket } = await player(100_000);
+    const round = await freshRound('bac-vip');
+    const placed = await bet(ticket, round.id, [{ spot: 'player', amount: 100_000 }], { table: 'bac-vip' });
+    expect(placed.status).toBe(200);
+    clock.advance(round.ends_at.getTime() - clock.now().getTime() + 10);
+    const stop = baccarat().start();
+    try {
+      await expect
+        .poll(async () => (await baccarat().betById(placed.body.value!.bet.id))?.state, { timeout: 10_000 })
+        .toBe('settled');
+      // Every table has a round in betting again.
+      await expect
+        .poll(
+          async () =>
+            Number(
+              (
+                await rowsOf('select count(*) as n from baccarat_rounds where ends_at > $1', [clock.now()])
+              )[0]!.n,
+            ),
+          {
+            timeout: 10_000,
+          },
+        )
+        .toBe(3);
+    } finally {
+      stop();
+    }
+    expect(await walletBalance(app, m.id)).toBe(spotPayout('player', 100_000, round.outcome));
+  });
+});
