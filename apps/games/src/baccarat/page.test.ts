@@ -6,7 +6,7 @@ import en from './i18n/en.json';
 import my from './i18n/my.json';
 import th from './i18n/th.json';
 import vi_ from './i18n/vi.json';
-import { cardText, compact, handTotal, mount, roundWin, tableKey } from './page.ts';
+import { bigRoad, cardText, compact, handTotal, mount, roundWin, tableKey } from './page.ts';
 
 const TICKET = 'ROYAL-abcdefghijklmnopqrstuvwxyz012345';
 let t: Translate;
@@ -145,6 +145,30 @@ describe('baccarat page', () => {
     expect(key('x')).toBeNull();
   });
 
+  it('the big road: streaks down a column, ties on the bead before, a long streak turns right', () => {
+    const w = (s: string) =>
+      [...s].map((c) => ({ winner: c === 'P' ? 'player' : c === 'B' ? 'banker' : 'tie' }) as const);
+    expect(bigRoad(w('TBBTPPB'))).toEqual([
+      { col: 0, row: 0, winner: 'banker', ties: 1 },
+      { col: 0, row: 1, winner: 'banker', ties: 1 },
+      { col: 1, row: 0, winner: 'player', ties: 0 },
+      { col: 1, row: 1, winner: 'player', ties: 0 },
+      { col: 2, row: 0, winner: 'banker', ties: 0 },
+    ]);
+    const dragon = bigRoad(w('PPPPPPPPB'));
+    expect(dragon.map((c) => [c.col, c.row])).toEqual([
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [0, 3],
+      [0, 4],
+      [0, 5],
+      [1, 5],
+      [2, 5],
+      [1, 0],
+    ]);
+  });
+
   it('shows the tables, the phase, the road; chips on spots by click and keys, then one confirmed bet', async () => {
     const calls: { url: string; body?: unknown }[] = [];
     const fetchImpl = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
@@ -168,6 +192,8 @@ describe('baccarat page', () => {
     expect(root.querySelector('.bac-table[aria-pressed="true"]')?.textContent).toContain('Table A');
     expect(root.querySelector('.bac-phase')?.textContent).toBe('Place your bets');
     expect(root.querySelectorAll('.bac-bead')).toHaveLength(2);
+    expect(root.querySelectorAll('.bac-big-cell')).toHaveLength(1);
+    expect(root.querySelector('.bac-big-cell')?.classList.contains('has-tie')).toBe(true);
     expect(root.querySelector('.bac-road-counts')?.textContent).toBe('Banker 1 · Player 0 · Tie 1');
     expect(root.textContent).toContain('1,000.00 MMK');
 

@@ -115,6 +115,54 @@ export function tableKey(
   }
 }
 
+export interface BigRoadCell {
+  col: number;
+  row: number;
+  winner: 'player' | 'banker';
+  /** Ties that followed this result (a slash on the bead; a number above one). */
+  ties: number;
+}
+
+/**
+ * The big road: each streak of one side down a column of six, a tie marked on the bead before it
+ * (ties before any result on the first bead); a streak longer than the column turns right along
+ * its last free row (the dragon tail).
+ */
+export function bigRoad(entries: readonly { winner: 'player' | 'banker' | 'tie' }[]): BigRoadCell[] {
+  const cells: BigRoadCell[] = [];
+  const taken = new Set<string>();
+  let leadingTies = 0;
+  let streakCol = -1;
+  let last: 'player' | 'banker' | null = null;
+  for (const e of entries) {
+    if (e.winner === 'tie') {
+      const prev = cells.at(-1);
+      if (prev) prev.ties++;
+      else leadingTies++;
+      continue;
+    }
+    let col: number;
+    let row: number;
+    const prev = cells.at(-1);
+    if (!prev || e.winner !== last) {
+      streakCol++;
+      col = streakCol;
+      row = 0;
+    } else if (prev.row + 1 < 6 && !taken.has(`${prev.col}:${prev.row + 1}`)) {
+      col = prev.col;
+      row = prev.row + 1;
+    } else {
+      col = prev.col + 1;
+      row = prev.row;
+    }
+    while (taken.has(`${col}:${row}`)) col++;
+    taken.add(`${col}:${row}`);
+    cells.push({ col, row, winner: e.winner, ties: cells.length === 0 ? leadingTies : 0 });
+    last = e.winner;
+  }
+  return cells;
+}
+
 /** The player's win of a settled round: what the bets returned (null while any is unsettled). */
 export function roundWin(bets: StateAnswer['myBets']): { stake: number; payout: number } | null {
   if (bets.length === 0 || bets.some((b) => b.state !== 'settled')) return null;
@@ -304,6 +352,7 @@ export async function mount(o: TablePageOptions): Promise<{ destroy(): void }> {
   const errorBox = h('p', { class: 'error', role: 'alert', hidden: true });
 
   const roadGrid = h('ol', { class: 'bac-road' });
+  const bigGrid = h('ol', { class: 'bac-big', 'aria-hidden': 'true' });
   const roadCounts = h('p', { class: 'bac-road-counts' });
   const road = h(
     'section',
@@ -311,6 +360,8 @@ export async function mount(o: TablePageOptions): Promise<{ destroy(): void }> {
     h('h2', {}, t('road.title')),
     roadCounts,
     roadGrid,
+    h('h2', { class: 'bac-big-title' }, t('road.big')),
+    bigGrid,
   );
 
   const rules = h(
@@ -597,6 +648,16 @@ export async function mount(o: TablePageOptions): Promise<{ destroy(): void }> {
       }),
     );
     roadGrid.scrollLeft = roadGrid.scrollWidth;
+    bigGrid.replaceChildren(
+      ...bigRoad(entries).map((c) => {
+        const li = h('li', { class: `bac-big-cell is-${c.winner}` }, c.ties > 1 ? String(c.ties) : '');
+        li.style.gridColumn = String(c.col + 1);
+        li.style.gridRow = String(c.row + 1);
+        if (c.ties > 0) li.classList.add('has-tie');
+        return li;
+      }),
+    );
+    bigGrid.scrollLeft = bigGrid.scrollWidth;
   }
 
   function render() {
