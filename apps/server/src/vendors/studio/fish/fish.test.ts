@@ -175,6 +175,12 @@ describe('fish shots', () => {
     const unknown = await shoot(ticket, [{ fishId: 1, species: 'goldfish', bet: 100 }]);
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe('games.errors.fish_species_invalid');
+    // Refused by the contract already: the same keys.
+    const upper = await shoot(ticket, [{ fishId: 1, species: 'GOLD', bet: 100 }]);
+    expect(upper.body.message).toBe('games.errors.fish_species_invalid');
+    const text = await shoot(ticket, [{ fishId: 1, species: 'minnow', bet: '100' as unknown as number }]);
+    expect(text.status).toBe(400);
+    expect(text.body.message).toBe('games.errors.bet_invalid');
     const tooMany = await shoot(ticket, shots(11));
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toBe('games.errors.fish_shot_invalid');
