@@ -15,7 +15,7 @@ export function getHelpCenterQueryOptions(language: LanguageCode) {
   });
 }
 
-export function useHelpCenter() {
+export function useHelpCenter({ enabled = true }: { enabled?: boolean } = {}) {
   const language = useLanguageStore((s) => s.code);
-  return useQuery(getHelpCenterQueryOptions(language));
+  return useQuery({ ...getHelpCenterQueryOptions(language), enabled });
 }

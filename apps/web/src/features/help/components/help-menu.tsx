@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -5,11 +6,35 @@ import { errorKey } from '@/lib/api-client';
 import { useHelpCenter } from '../api/get-help-center';
 import styles from './help-menu.module.css';
 
+/**
+ * True once the element is within a screen of the viewport (at once without IntersectionObserver).
+ * The footer sits under a long lobby: its call, checks and render wait until it is near, instead of
+ * competing with the page's first paint on a phone.
+ */
+function useNearViewport(ref: RefObject<Element | null>): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '100% 0px' },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [near, ref]);
+  return near;
+}
+
 /** Footer help content menu (spec §2): one column per category, linking to /help with the article. */
 export function HelpMenu() {
   const { t } = useTranslation();
-  const help = useHelpCenter();
-  if (help.isPending) return null;
+  const anchor = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(anchor);
+  const help = useHelpCenter({ enabled: near });
+  if (!near || help.isPending) return <div ref={anchor} />;
   if (help.isError) {
     return (
       <p className={styles.error}>
