@@ -120,6 +120,7 @@ test('a player places a single at the sportsbook; the operator settles it; the b
   await expect(settled).toContainText('Won');
   await expect(settled).toContainText('Result 2-1');
   expect(minorIn((await settled.locator('[data-figure="payout"]').textContent()) ?? '')).toBe(payout);
+  expect(await studioFigure(frame, 'Balance')).toBe(before - 1_000 + payout);
   await page.screenshot({ path: `${SHOTS}/sports-1280-settled.png` });
 
   // The betting record: the bet with its stake, payout and win/loss, and its legs in the details.

@@ -262,4 +262,54 @@ describe('sportsbook page', () => {
     expect(root.querySelector<HTMLButtonElement>('.sb-place')!.disabled).toBe(false);
     page.destroy();
   });
+
+  it('my bets lists open and settled slips with their legs, results and payouts', async () => {
+    const settled: SportsSlip = {
+      ...slipOf(1000, 1950),
+      state: 'settled',
+      payout: 1950,
+      settledAt: new Date().toISOString(),
+      legs: [
+        {
+          eventId: 1,
+          sport: 'football',
+          league: 'Premier League',
+          home: 'Arsenal',
+          away: 'Chelsea',
+          startsAt: new Date().toISOString(),
+          market: 'handicap',
+          line: -150,
+          selection: 'away',
+          odds: 1950,
+          result: '2-1',
+          outcome: 'won',
+        },
+      ],
+    };
+    const fetchImpl = vi.fn(async (url: string) => {
+      if (url.startsWith('/studio/api/sports/bets'))
+        return ok({
+          items: url.includes('status=settled') ? [settled] : [],
+          page: 1,
+          pageSize: 20,
+          total: 1,
+        });
+      return ok({ ...board, balance: 101_950 });
+    });
+    const { root, page } = await mountWith(fetchImpl as unknown as typeof fetch);
+    [...root.querySelectorAll<HTMLButtonElement>('.sb-view')][1]!.click();
+    await flush();
+    await flush();
+    expect(root.querySelector('.sb-bets')!.textContent).toContain(en['bets.empty']);
+    [...root.querySelectorAll<HTMLButtonElement>('.sb-bets-tabs [role="tab"]')][1]!.click();
+    await flush();
+    await flush();
+    const item = root.querySelector('[data-slip="slip1"]')!;
+    expect(item.textContent).toContain('Chelsea +1.5 @ 1.95');
+    expect(item.textContent).toContain('Result 2-1 · Won');
+    expect(item.querySelector('.sb-state')!.textContent).toBe('Won');
+    expect(item.querySelector('[data-figure="payout"]')!.textContent).toBe('19.50 MMK');
+    expect(root.querySelector('.sb-balance-value')!.textContent).toBe('1,019.50 MMK');
+    page.destroy();
+  });
 });

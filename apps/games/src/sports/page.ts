@@ -717,7 +717,10 @@ export async function mount(o: TablePageOptions): Promise<{ destroy(): void }> {
 
   async function loadBets(page: number): Promise<void> {
     try {
-      const r = await api.bets(betsStatus, page);
+      // The balance too: a settlement since the last look has paid into it.
+      const [r, b] = await Promise.all([api.bets(betsStatus, page), api.board()]);
+      board = b;
+      setBalance(b.balance);
       bets = page === 1 ? r.items : [...bets, ...r.items];
       betsPage = page;
       betsTotal = r.total;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SportsBetDetail, SportsEvent, SportsSlip } from '@app/contracts';
 import type { Db, Queryable } from '../../../db/db.ts';
 import { AppError, type Clock } from '../../../lib/errors.ts';
-import { insufficientBalance } from '../../../modules/ledger/ledger.ts';
+import { addLedgerCheck, insufficientBalance } from '../../../modules/ledger/ledger.ts';
 import { hashTicket, vendorOf, type PlatformProtocol } from '../studio.vendor.ts';
 import {
   combinedOdds,
@@ -127,6 +127,9 @@ interface LegRow {
   code: string;
   outcome: Outcome | null;
 }
+
+/** Aborts storing a request's slips that a concurrent repeat stored first. */
+class RepeatedRequest extends Error {}
 
 export interface PlaceInput {
   requestId: string;
@@ -376,58 +379,71 @@ export function createSportsService({ db, platform, now, rng = cryptoRng() }: Sp
       validate(l, input, rows);
       const groups = input.type === 'parlay' ? [input.legs] : input.legs.map((x) => [x]);
       if (input.stake * groups.length > l.balance) throw insufficientBalance();
-      const stored = await db.withTx(async (tx) => {
-        // Again under the selections' row locks: the odds job or a settlement may have moved them.
-        const locked = await tx.query<SelectionRow>(
-          `select s.id from sports_selections s where s.id = any($1::bigint[]) order by s.id for share`,
-          [input.legs.map((x) => x.selectionId)],
-        );
-        if (locked.length !== input.legs.length) throw err.unknown();
-        const fresh = validate(
-          l,
-          input,
-          await selectionsOf(
-            tx,
-            input.legs.map((x) => x.selectionId),
-          ),
-        );
-        const out: string[] = [];
-        for (const [i, legs] of groups.entries()) {
-          const id = randomBytes(12).toString('base64url');
-          const odds = legs.map((x) => fresh.get(x.selectionId)!.odds);
-          await tx.query(
-            `insert into sports_slips (id, merchant_id, member_id, ticket_hash, request_id, vassalage, game_id,
-                                       category, type, stake, potential, created_at, updated_at)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
-            [
-              id,
-              l.merchantId,
-              l.memberId,
-              l.ticketHash,
-              groups.length === 1 ? input.requestId : `${input.requestId}:${i}`,
-              l.vassalage,
-              l.gameId,
-              l.category,
-              input.type,
-              input.stake,
-              potentialReturn(input.stake, odds),
-              now(),
-            ],
+      const stored = await db
+        .withTx(async (tx) => {
+          // Again under the selections' row locks: the odds job or a settlement may have moved them.
+          const locked = await tx.query<SelectionRow>(
+            `select s.id from sports_selections s where s.id = any($1::bigint[]) order by s.id for share`,
+            [input.legs.map((x) => x.selectionId)],
           );
-          for (const [j, x] of legs.entries()) {
-            const r = fresh.get(x.selectionId)!;
-            await tx.query(
-              'insert into sports_slip_legs (slip_id, leg, selection_id, event_id, odds) values ($1, $2, $3, $4, $5)',
-              [id, j, x.selectionId, r.event_id, r.odds],
+          if (locked.length !== input.legs.length) throw err.unknown();
+          const fresh = validate(
+            l,
+            input,
+            await selectionsOf(
+              tx,
+              input.legs.map((x) => x.selectionId),
+            ),
+          );
+          const out: string[] = [];
+          for (const [i, legs] of groups.entries()) {
+            const id = randomBytes(12).toString('base64url');
+            const odds = legs.map((x) => fresh.get(x.selectionId)!.odds);
+            // A concurrent repeat of the requestId stored its slips first: this transaction gives way
+            // (the insert waits for that one's commit) and the repeat answers those slips.
+            const inserted = await tx.query(
+              `insert into sports_slips (id, merchant_id, member_id, ticket_hash, request_id, vassalage, game_id,
+                                       category, type, stake, potential, created_at, updated_at)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
+             on conflict (ticket_hash, request_id) do nothing returning 1`,
+              [
+                id,
+                l.merchantId,
+                l.memberId,
+                l.ticketHash,
+                groups.length === 1 ? input.requestId : `${input.requestId}:${i}`,
+                l.vassalage,
+                l.gameId,
+                l.category,
+                input.type,
+                input.stake,
+                potentialReturn(input.stake, odds),
+                now(),
+              ],
             );
+            if (inserted.length === 0) throw new RepeatedRequest();
+            for (const [j, x] of legs.entries()) {
+              const r = fresh.get(x.selectionId)!;
+              await tx.query(
+                'insert into sports_slip_legs (slip_id, leg, selection_id, event_id, odds) values ($1, $2, $3, $4, $5)',
+                [id, j, x.selectionId, r.event_id, r.odds],
+              );
+            }
+            out.push(id);
           }
-          out.push(id);
-        }
-        return out;
-      });
+          return out;
+        })
+        .catch((e: unknown) => {
+          if (e instanceof RepeatedRequest) return null;
+          throw e;
+        });
       slips = await slipsOfRequest(l.ticketHash, input.requestId);
-      if (slips.length !== stored.length) throw new Error('sports slips vanished');
+      if (stored && slips.length !== stored.length) throw new Error('sports slips vanished');
+      if (slips.length === 0) throw new Error('sports slips vanished');
     }
+    // The same requestId with another bet: refused (a repeat must be the same request).
+    if (slips.some((s) => Number(s.stake) !== input.stake || s.type !== input.type))
+      throw new AppError('CONFLICT', 'money.errors.idempotency_conflict');
     let balance = l.balance;
     for (const s of slips) {
       if (s.state !== 'pending') continue;
@@ -792,3 +808,26 @@ export function createSportsService({ db, platform, now, rng = cryptoRng() }: Sp
 }
 
 export type SportsService = ReturnType<typeof createSportsService>;
+
+/**
+ * Ledger invariants of the sportsbook (ops ledger check): no slip pending (stored, not known to be
+ * debited) and no decided slip left unpaid longer than `stuckSeconds`. Open slips of undecided
+ * events may stay open until their event settles.
+ */
+export async function sportsLedgerProblems(q: Queryable, stuckSeconds: number): Promise<string[]> {
+  const rows = await q.query<{ id: string; state: string }>(
+    `select p.id, p.state from sports_slips p
+      where p.updated_at < now() - make_interval(secs => $1)
+        and (p.state = 'pending'
+             or (p.state = 'open' and not exists (
+                   select 1 from sports_slip_legs l join sports_selections s on s.id = l.selection_id
+                    where l.slip_id = p.id and s.outcome is null)))
+      order by p.updated_at limit 20`,
+    [stuckSeconds],
+  );
+  return rows.map((r) =>
+    r.state === 'pending' ? `sports slip ${r.id} still pending` : `sports slip ${r.id} decided but not paid`,
+  );
+}
+
+addLedgerCheck(sportsLedgerProblems);

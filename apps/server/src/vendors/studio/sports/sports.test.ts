@@ -241,6 +241,10 @@ describe('placing and settling', () => {
     expect([a.status, b2.status]).toEqual([200, 200]);
     expect(a.body.value!.slips[0]!.id).toBe(b2.body.value!.slips[0]!.id);
     expect(await walletBalance(app, p.id)).toBe(98_000);
+    // The same requestId with another stake is refused.
+    const other = await bet(p.ticket, { stake: 3_000, legs: [leg], requestId });
+    expect([other.status, other.body.message]).toEqual([409, 'money.errors.idempotency_conflict']);
+    expect(await walletBalance(app, p.id)).toBe(98_000);
   });
 });
 
