@@ -61,6 +61,7 @@ function stateOf(over: Record<string, unknown> = {}) {
     road: [
       {
         roundId: 'r5',
+        seq: 5,
         winner: 'banker',
         playerTotal: 3,
         bankerTotal: 7,
@@ -68,6 +69,7 @@ function stateOf(over: Record<string, unknown> = {}) {
       },
       {
         roundId: 'r6',
+        seq: 6,
         winner: 'tie',
         playerTotal: 5,
         bankerTotal: 5,
@@ -193,6 +195,9 @@ describe('baccarat page', () => {
     expect(root.querySelector('.bac-phase')?.textContent).toBe('Place your bets');
     expect(root.querySelectorAll('.bac-bead')).toHaveLength(2);
     expect(root.querySelectorAll('.bac-big-cell')).toHaveLength(1);
+    expect(root.querySelector('.bac-bead')?.getAttribute('aria-label')).toBe(
+      'Round 5: Banker 3 to 7, Banker pair',
+    );
     expect(root.querySelector('.bac-big-cell')?.classList.contains('has-tie')).toBe(true);
     expect(root.querySelector('.bac-road-counts')?.textContent).toBe('Banker 1 · Player 0 · Tie 1');
     expect(root.textContent).toContain('1,000.00 MMK');

@@ -620,22 +620,21 @@ export async function mount(o: TablePageOptions): Promise<{ destroy(): void }> {
     for (const e of entries) counts[e.winner]++;
     roadCounts.textContent = entries.length ? t('road.counts', counts) : t('road.empty');
     // Column by column, six beads high (the bead plate).
-    const firstSeq = snap.round.seq - entries.length;
     roadGrid.replaceChildren(
-      ...entries.map((e, i) => {
+      ...entries.map((e) => {
         const pairs = [e.pairs.player ? t('spot.playerPair') : '', e.pairs.banker ? t('spot.bankerPair') : '']
           .filter(Boolean)
           .join(', ');
         const winner = t(`spot.${e.winner}`);
         const label = pairs
           ? t('road.beadPairs', {
-              n: firstSeq + i,
+              n: e.seq,
               winner,
               player: e.playerTotal,
               banker: e.bankerTotal,
               pairs,
             })
-          : t('road.bead', { n: firstSeq + i, winner, player: e.playerTotal, banker: e.bankerTotal });
+          : t('road.bead', { n: e.seq, winner, player: e.playerTotal, banker: e.bankerTotal });
         return h(
           'li',
           {

@@ -46,6 +46,8 @@ export const baccaratResultSchema = z.object({
 
 export const baccaratRoadEntrySchema = z.object({
   roundId: z.string(),
+  /** The table's round number. */
+  seq: z.number(),
   ...baccaratResultSchema.shape,
 });
 export type BaccaratRoadEntry = z.infer<typeof baccaratRoadEntrySchema>;

@@ -274,13 +274,14 @@ export function createBaccaratService(d: StudioTableDeps, o: BaccaratOptions = {
   }
 
   async function road(tableId: string, now: number): Promise<BaccaratRoadEntry[]> {
-    const rows = await db.query<{ id: string; outcome: Deal }>(
-      `select id, outcome from baccarat_rounds where table_id = $1 and result_at <= $2
+    const rows = await db.query<{ id: string; seq: string; outcome: Deal }>(
+      `select id, seq, outcome from baccarat_rounds where table_id = $1 and result_at <= $2
         order by seq desc limit ${ROAD_LENGTH}`,
       [tableId, new Date(now)],
     );
     return rows.reverse().map((r) => ({
       roundId: r.id,
+      seq: Number(r.seq),
       winner: r.outcome.winner,
       playerTotal: r.outcome.playerTotal,
       bankerTotal: r.outcome.bankerTotal,
