@@ -204,4 +204,23 @@ test('the card room at 360 px: taps join and deal, the result shows, nothing ove
   expect(overflow).toBeLessThanOrEqual(0);
   await frame.getByRole('button', { name: 'Leave room' }).click();
   await expect(roomButton(frame)).toBeVisible();
+
+  // The same launch in Burmese (the default language, the longest texts), the studio on its own.
+  const src = await page.locator('iframe').getAttribute('src');
+  const my = await page.context().newPage();
+  await my.setViewportSize({ width: 360, height: 740 });
+  await my.goto(src!.replace(/([?&]lang=)[^&]*/i, '$1my'));
+  await expect(my.locator('.pvp-room').first()).toBeVisible({ timeout: 30_000 });
+  await my.screenshot({ path: `${SHOTS}/pvp-rooms-360-my.png`, fullPage: true });
+  await my.locator('.pvp-room').first().click();
+  await my.locator('.pvp-deal').click();
+  await expect(my.locator('.pvp-seat.is-winner')).toHaveCount(1, { timeout: 15_000 });
+  await expect(my.locator('.pvp-deal')).toBeEnabled();
+  await my.screenshot({ path: `${SHOTS}/pvp-table-360-my.png`, fullPage: true });
+  expect(
+    await my.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+  await my.keyboard.press('Escape');
+  await expect(my.locator('.pvp-room').first()).toBeVisible();
+  await my.close();
 });
