@@ -22,6 +22,10 @@ import {
   registerPayloadSchema,
   securityEndpoints,
   sessionEndpoints,
+  studioBaccaratEndpoints,
+  studioFishEndpoints,
+  studioPvpEndpoints,
+  studioSportsEndpoints,
   systemEndpoints,
   SWITCHER_LANGUAGES,
   walletEndpoints,
@@ -112,7 +116,7 @@ describe('whitelabel flags', () => {
 
 describe('issue 3 tables', () => {
   const all = endpointList;
-  it('joins every table (system, session, security, wallet, cashier, records) into the one table, without overlap', () => {
+  it('joins every table (system, session, security, wallet, cashier, records, games, the studio's tables) into the one table, without overlap', () => {
     const parts = [
       systemEndpoints,
       sessionEndpoints,
@@ -122,6 +126,10 @@ describe('issue 3 tables', () => {
       recordsEndpoints,
       gameCatalogueEndpoints,
       gamePlayEndpoints,
+      studioBaccaratEndpoints,
+      studioSportsEndpoints,
+      studioFishEndpoints,
+      studioPvpEndpoints,
     ].flatMap((t) => Object.keys(t));
     expect(parts.length).toBe(all.length);
     expect(new Set(parts).size).toBe(all.length);
