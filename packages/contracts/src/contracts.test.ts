@@ -116,7 +116,7 @@ describe('whitelabel flags', () => {
 
 describe('issue 3 tables', () => {
   const all = endpointList;
-  it('joins every table (system, session, security, wallet, cashier, records, games, the studio's tables) into the one table, without overlap', () => {
+  it('joins every table (system, session, security, wallet, cashier, records, games, the studio tables) into the one table, without overlap', () => {
     const parts = [
       systemEndpoints,
       sessionEndpoints,
