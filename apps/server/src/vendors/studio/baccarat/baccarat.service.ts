@@ -10,6 +10,7 @@ import {
   type BaccaratTable,
 } from '@app/contracts';
 import { AppError } from '../../../lib/errors.ts';
+import { startIntervalJob } from '../../../lib/interval-job.ts';
 import { cryptoRng, type Rng } from '../slots/engine.ts';
 import { hashTicket, vendorOf } from '../studio.vendor.ts';
 import type { StudioTableDeps } from '../tables.ts';
@@ -534,23 +535,18 @@ export function createBaccaratService(d: StudioTableDeps, o: BaccaratOptions = {
 
   /** Keeps every table's rounds going and settles what is due, once a second. */
   function start(): () => void {
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
-      try {
-        for (const t of await tables()) await currentRound(t);
-        await sweep();
-      } catch (err) {
-        d.log.error({ err }, 'baccarat: table timer failed');
-      } finally {
-        running = false;
-      }
-    };
-    void tick();
-    const timer = setInterval(() => void tick(), 1000);
-    timer.unref();
-    return () => clearInterval(timer);
+    return startIntervalJob(
+      {
+        name: 'baccarat: table timer',
+        everyMs: 1000,
+        immediate: true,
+        run: async () => {
+          for (const t of await tables()) await currentRound(t);
+          await sweep();
+        },
+      },
+      d.log,
+    );
   }
 
   return {

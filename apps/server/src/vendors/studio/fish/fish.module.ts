@@ -1,6 +1,7 @@
 import type { studioFishEndpoints } from '@app/contracts';
 import type { Queryable } from '../../../db/db.ts';
 import { addLedgerCheck } from '../../../modules/ledger/ledger.ts';
+import { startIntervalJob } from '../../../lib/interval-job.ts';
 import type { StudioTableDeps, StudioTableModule, TableRouteConfig } from '../tables.ts';
 import { FishStudio } from './fish.service.ts';
 
@@ -44,25 +45,19 @@ export function createFishStudio(d: StudioTableDeps) {
       studioFishShoot: ({ input }) => studio.shoot(input.ticket, input.shots, input.requestId),
     },
     routeConfigs: { studioFishConfig: routeConfig, studioFishShoot: routeConfig },
-    start() {
-      let running = false;
-      const tick = async () => {
-        if (running) return;
-        running = true;
-        try {
-          const r = await studio.reconcile({ olderThanSeconds: FISH_RECONCILE_OLDER_THAN_SECONDS });
-          if (r.checked > 0) d.log.info({ reconcile: r }, 'fish rounds reconciled');
-        } catch (err) {
-          d.log.error({ err }, 'fish reconciler failed');
-        } finally {
-          running = false;
-        }
-      };
-      void tick();
-      const timer = setInterval(() => void tick(), FISH_RECONCILE_EVERY_MS);
-      timer.unref();
-      return () => clearInterval(timer);
-    },
+    start: () =>
+      startIntervalJob(
+        {
+          name: 'fish reconciler',
+          everyMs: FISH_RECONCILE_EVERY_MS,
+          immediate: true,
+          run: () => studio.reconcile({ olderThanSeconds: FISH_RECONCILE_OLDER_THAN_SECONDS }),
+          report: (r, log) => {
+            if (r.checked > 0) log.info({ reconcile: r }, 'fish rounds reconciled');
+          },
+        },
+        d.log,
+      ),
   };
   return module;
 }

@@ -1,4 +1,5 @@
 import type { studioPvpEndpoints } from '@app/contracts';
+import { startIntervalJob } from '../../../lib/interval-job.ts';
 import type { StudioTableDeps, StudioTableModule } from '../tables.ts';
 import { PvpStudio } from './pvp.service.ts';
 
@@ -34,26 +35,19 @@ export function createPvpStudio(
       studioPvpLeave: { validationMessage },
       studioPvpDeal: { validationMessage },
     },
-    start() {
-      let running = false;
-      const run = async () => {
-        if (running) return;
-        running = true;
-        try {
-          const r = await studio.reconcile();
-          if (r.checked > 0) d.log.info({ pvp: r }, 'pvp hands reconciled');
-          const freed = await studio.releaseIdle();
-          if (freed > 0) d.log.info({ freed }, 'pvp idle seats released');
-        } catch (err) {
-          d.log.error({ err }, 'pvp job failed');
-        } finally {
-          running = false;
-        }
-      };
-      void run();
-      const timer = setInterval(() => void run(), JOB_EVERY_MS);
-      timer.unref();
-      return () => clearInterval(timer);
-    },
+    start: () =>
+      startIntervalJob(
+        {
+          name: 'pvp job',
+          everyMs: JOB_EVERY_MS,
+          immediate: true,
+          run: async () => ({ reconcile: await studio.reconcile(), freed: await studio.releaseIdle() }),
+          report: ({ reconcile: r, freed }, log) => {
+            if (r.checked > 0) log.info({ pvp: r }, 'pvp hands reconciled');
+            if (freed > 0) log.info({ freed }, 'pvp idle seats released');
+          },
+        },
+        d.log,
+      ),
   };
 }
