@@ -150,6 +150,21 @@ describe('the pvp page', () => {
     expect(text(root, '.pvp-seat.is-you .pvp-sr')).toBe('Cards: K♠ Q♥ J♦ 5♣ 2♥');
   });
 
+  it('a launch from a room of the site’s lobby (room=<id> in the address) takes that seat at once', async () => {
+    window.history.replaceState(null, '', `/studio/?ticket=${TICKET}&room=1`);
+    try {
+      const { root, calls } = await open({
+        '/studio/api/pvp/rooms': ok(lobbyFixture()),
+        '/studio/api/pvp/join': ok({ room: { ...ROOMS[0], seatsTaken: 3 }, balance: 500_000 }),
+      });
+      await settle();
+      expect(calls.at(-1)).toEqual({ path: '/studio/api/pvp/join', body: { ticket: TICKET, roomId: 1 } });
+      expect(root.querySelectorAll('.pvp-seat')).toHaveLength(6);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('Enter deals, a loss names the winner; Esc leaves the room and shows the rooms again', async () => {
     const { root, calls } = await open({
       '/studio/api/pvp/rooms': ok(lobbyFixture({ seatRoomId: 1 })),

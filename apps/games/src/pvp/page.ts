@@ -118,6 +118,11 @@ function cardEl(code: string | null, down: boolean): HTMLElement {
 const isField = (target: EventTarget | null) =>
   target instanceof Element && target.closest('button, a[href], input, select, textarea, summary') !== null;
 
+/** `room=<id>` of the page's address, when the site launched the game from a room's Join. */
+function roomOfAddress(): string | null {
+  return new URLSearchParams(window.location.search).get('room');
+}
+
 export async function mount(o: TablePageOptions): Promise<{ destroy(): void }> {
   const { root, session, ticket } = o;
   const api = createPvpApi(o.fetchImpl ?? ((...args) => fetch(...args)));
@@ -515,8 +520,14 @@ export async function mount(o: TablePageOptions): Promise<{ destroy(): void }> {
 
   // A seat kept from before (a reload): straight back to that room's table.
   const seated = lobby.rooms.find((r) => r.id === lobby.seatRoomId);
+  // The lobby's "Join" on a room (the site's PVP lobby) names it in the address: take that seat.
+  const wanted = lobby.rooms.find((r) => String(r.id) === roomOfAddress());
   if (seated) showTable(seated, seated.stake);
-  else showRooms();
+  else {
+    showRooms();
+    const button = wanted ? main.querySelector<HTMLButtonElement>(`[data-room="${wanted.id}"]`) : null;
+    if (wanted && button && !button.disabled) void joinRoom(wanted, button);
+  }
 
   return {
     destroy: () => {

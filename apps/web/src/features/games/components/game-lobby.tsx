@@ -81,13 +81,16 @@ export function GameLobby({ gameType }: { gameType: GameType }) {
 
   const joinRoom = useCallback(
     (room: PvpRoom) =>
-      void launch({
-        id: room.gameId,
-        name: room.name,
-        vassalage: room.vassalage,
-        gameType,
-        code: room.gameCode,
-      }),
+      void launch(
+        {
+          id: room.gameId,
+          name: room.name,
+          vassalage: room.vassalage,
+          gameType,
+          code: room.gameCode,
+        },
+        { room: room.id },
+      ),
     [launch, gameType],
   );
 

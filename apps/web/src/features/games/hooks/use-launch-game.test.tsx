@@ -17,6 +17,7 @@ import { renderApp } from '@/testing/render';
 import { resetObservers } from '../lazy-image';
 import { storeFrame, useFrameStore, useLaunchUi } from '../launch-store';
 import { gameFixture, pageFixture } from '../testing';
+import { withRoom } from './use-launch-game';
 
 vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 5_000 };
@@ -297,5 +298,16 @@ describe('spec §4 game launch', () => {
     expect(frame).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to lobby' })).toHaveAttribute('href', '/live');
     expect(router.state.location.pathname).toBe('/game');
+  });
+});
+
+describe('withRoom', () => {
+  it('names the PVP room a lobby Join picked in the game address, keeping its ticket', () => {
+    expect(withRoom('http://localhost/studio/?ticket=NIU-abc&lang=EN', 7)).toBe(
+      'http://localhost/studio/?ticket=NIU-abc&lang=EN&room=7',
+    );
+    expect(withRoom('http://localhost/studio/?ticket=NIU-abc', undefined)).toBe(
+      'http://localhost/studio/?ticket=NIU-abc',
+    );
   });
 });

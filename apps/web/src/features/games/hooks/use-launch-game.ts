@@ -65,6 +65,16 @@ async function memberOf(queryClient: QueryClient): Promise<MemberInfo | null> {
 export interface LaunchOptions {
   /** The "Free trial" button: play money even for a member. */
   trial?: boolean;
+  /** A PVP room's "Join": the card-room page seats the player in that room (room=<id>). */
+  room?: number;
+}
+
+/** The game's address with the room a PVP lobby's "Join" picked. */
+export function withRoom(url: string, room: number | undefined): string {
+  if (room === undefined) return url;
+  const u = new URL(url);
+  u.searchParams.set('room', String(room));
+  return u.href;
 }
 
 /**
@@ -154,7 +164,8 @@ export function useLaunchGame() {
 
       void queryClient.invalidateQueries({ queryKey: gamesKeys.recentAll });
       if (!trial) void queryClient.invalidateQueries({ queryKey: ['wallet'] });
-      const url = safeGameUrl(result.game_url ?? result.game_url2);
+      const safe = safeGameUrl(result.game_url ?? result.game_url2);
+      const url = safe && withRoom(safe, options.room);
       if (!url) {
         popup?.close();
         return failed('games.errors.no_url');
