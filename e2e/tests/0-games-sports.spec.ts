@@ -182,3 +182,31 @@ test('the sportsbook at 360 px: odds buttons by touch, the slip as a bottom shee
   await page.keyboard.press('Escape');
   await expect(slip.getByRole('button', { name: 'Place bet' })).toBeHidden();
 });
+
+test('an esports game opens the same sportsbook with the esports titles, in Burmese (the default language) @phone', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await asNewClient(page);
+  await page.goto('/index');
+  await logIn(page, PLAYER.account, PLAYER.password);
+  await expectLoggedIn(page, PLAYER.account);
+  // Burmese from here on (the site keeps the choice in localStorage; the launch passes it on).
+  await page.evaluate(() => localStorage.setItem('lang', 'MY'));
+  await page.goto('/sports');
+  // The tile's play button ("<game> ကစားရန်", "Play <game>" in Burmese).
+  await page.getByRole('button', { name: 'Pixel Esports Esports Arena ကစားရန်', exact: true }).click();
+  await expect(page).toHaveURL(/\/game$/);
+  const frame = studio(page);
+  for (const title of ['Counter-Strike 2', 'Dota 2', 'League of Legends', 'Valorant'])
+    await expect(frame.getByRole('tab', { name: new RegExp(`^${title}`) })).toBeVisible({ timeout: 30_000 });
+  await expect(frame.locator('[data-event-id]').first()).toBeVisible();
+  await frame.locator('[data-event-id]').first().getByRole('button').first().click();
+  await page.screenshot({ path: `${SHOTS}/sports-360-esports-my.png` });
+  const overflow = await frame
+    .locator('body')
+    .evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
