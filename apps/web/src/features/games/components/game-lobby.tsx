@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Game, GameType, PvpRoom } from '@app/contracts';
@@ -55,8 +55,17 @@ export function GameLobby({ gameType }: { gameType: GameType }) {
     },
     [params],
   );
+  // A launch leaves for /game: a search typed just before must not put the lobby's address back
+  // (its replace would cancel the pending navigation). Held while a launch runs; sent after one
+  // that stays.
+  const launching = useRef(false);
+  const heldSearch = useRef<string | null>(null);
   const onSearch = useCallback(
-    (text: string) =>
+    (text: string) => {
+      if (launching.current) {
+        heldSearch.current = text;
+        return;
+      }
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
@@ -65,12 +74,31 @@ export function GameLobby({ gameType }: { gameType: GameType }) {
           return next;
         },
         { replace: true },
-      ),
+      );
+    },
     [setParams],
   );
 
   const vendors = useVendorType(gameType);
-  const launch = useLaunchGame();
+  const launchGame = useLaunchGame();
+  const launch = useCallback(
+    async (...args: Parameters<typeof launchGame>) => {
+      launching.current = true;
+      let left = false;
+      try {
+        left = await launchGame(...args);
+      } finally {
+        if (!left) {
+          launching.current = false;
+          const held = heldSearch.current;
+          heldSearch.current = null;
+          if (held !== null) onSearch(held);
+        }
+      }
+      return left;
+    },
+    [launchGame, onSearch],
+  );
   const { actions, favourites, member: isMember, favouriteList } = useTileActions(launch, gameType);
   const paged = tab === 'all' || tab === 'hot';
   const list = useGameList(

@@ -17,6 +17,7 @@ import { renderApp } from '@/testing/render';
 import { resetObservers } from '../lazy-image';
 import { storeFrame, useFrameStore, useLaunchUi } from '../launch-store';
 import { gameFixture, pageFixture } from '../testing';
+import { SEARCH_DEBOUNCE_MS } from '../components/search-box';
 import { withRoom } from './use-launch-game';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -135,6 +136,35 @@ describe('spec §4 game launch', () => {
     expect(loaderSeen).toContain(true);
     expect(useUiStore.getState().loader).toBe(false);
     unsub();
+  });
+
+  it('a launch right after typing a search ends in the game frame and stays there', async () => {
+    const { router } = await lobby('/rng', handlers());
+    const box = screen.getByRole('searchbox', { name: 'Search games' });
+    // Play within the search's pause: the launch's navigation to /game must win.
+    await userEvent.type(box, 'Fortune');
+    await userEvent.click(screen.getByRole('button', { name: 'Play Fortune Game 1' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/game'), WAIT);
+    await new Promise((r) => setTimeout(r, SEARCH_DEBOUNCE_MS * 2));
+    expect(router.state.location.pathname).toBe('/game');
+  });
+
+  it('a search typed while a launch is refused is applied once the refusal is shown', async () => {
+    // The refusal comes after the search's pause: the search waits for the launch, then applies.
+    const slowRefusal = () =>
+      new Promise<Response>((r) =>
+        setTimeout(
+          () => r(fail('SERVICE_UNAVAILABLE', 'games.errors.game_maintenance')),
+          SEARCH_DEBOUNCE_MS * 3,
+        ),
+      );
+    const { router } = await lobby('/live', member({}, { [launchGameV2.path]: slowRefusal }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search games' }), 'Baccarat');
+    await userEvent.click(screen.getByRole('button', { name: 'Play Baccarat A' }));
+    await new Promise((r) => setTimeout(r, SEARCH_DEBOUNCE_MS * 2));
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=Baccarat'), WAIT);
+    expect(router.state.location.pathname).toBe('/live');
   });
 
   it('a guest on a LIVE game gets the login popup and nothing is launched', async () => {

@@ -83,7 +83,8 @@ export function withRoom(url: string, room: number | undefined): string {
  * fetched; the frame url is stored and the page goes to /game unless already there (then the frame
  * swaps). Lottery: TCG_SEA opens its own entry in a new window, GPI starts like any game, any other
  * lottery game opens /lottery with its code and default play type. A game under maintenance opens
- * the game maintenance page with similar games.
+ * the game maintenance page with similar games. Answers true when it leaves the page for the game
+ * (the frame, or the lottery page), false when the player stays (login asked, refused, a popup).
  */
 export function useLaunchGame() {
   const navigate = useNavigate();
@@ -93,29 +94,35 @@ export function useLaunchGame() {
   where.current = pathname;
 
   return useCallback(
-    async (game: LaunchTarget, options: LaunchOptions = {}): Promise<void> => {
+    async (game: LaunchTarget, options: LaunchOptions = {}): Promise<boolean> => {
       const ui = useUiStore.getState();
       const special = game.accountTypeName;
       if (game.gameType === 'LOTT' && special !== 'TCG_SEA' && special !== 'GPI') {
         void navigate(lotteryPath(game));
-        return;
+        return true;
       }
       if (game.status === 'maintenance') {
         useLaunchUi.getState().showMaintenance(game);
-        return;
+        return false;
       }
 
       const token = getToken();
       let trial: boolean;
       if (token === null) {
         // Spec §4/§6: guests may start RNG games only, as the free trial.
-        if (game.gameType !== 'RNG' || game.trial === false) return ui.openModal({ kind: 'login' });
+        if (game.gameType !== 'RNG' || game.trial === false) {
+          ui.openModal({ kind: 'login' });
+          return false;
+        }
         trial = true;
       } else {
         const member = await memberOf(queryClient);
-        if (!member) return;
+        if (!member) return false;
         if (member.type === TRIAL_TYPE) {
-          if (game.gameType !== 'RNG' || game.trial === false) return trialWarning();
+          if (game.gameType !== 'RNG' || game.trial === false) {
+            void trialWarning();
+            return false;
+          }
           trial = true;
         } else {
           trial = options.trial === true;
@@ -157,7 +164,7 @@ export function useLaunchGame() {
         } else {
           failed(errorKey(e));
         }
-        return;
+        return false;
       } finally {
         ui.setLoader(false);
       }
@@ -168,13 +175,14 @@ export function useLaunchGame() {
       const url = safe && withRoom(safe, options.room);
       if (!url) {
         popup?.close();
-        return failed('games.errors.no_url');
+        failed('games.errors.no_url');
+        return false;
       }
       session.set(SESSION_KEYS.currentVassalage, game.vassalage);
 
       if (special === 'TCG_SEA' && popup) {
         popup.location.href = url;
-        return;
+        return false;
       }
       // A TCG_SEA window the browser refused: the game opens in the frame instead.
       const before = useFrameStore.getState();
@@ -186,6 +194,7 @@ export function useLaunchGame() {
       });
       useLaunchUi.getState().showMaintenance(null);
       if (where.current !== paths.game) void navigate(paths.game);
+      return true;
     },
     [navigate, queryClient],
   );
