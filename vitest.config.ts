@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import type { TestProjectConfiguration } from 'vitest/config';
 
@@ -25,4 +26,8 @@ const projects: TestProjectConfiguration[] = [
 if (process.env.TEST_DATABASE_URL)
   projects.splice(2, 0, server('server:postgres', { TEST_DB: 'postgres' }, DATABASE_FREE));
 
-export default defineConfig({ test: { projects } });
+// Two files at a time even on a 2-core machine: the server suites wait on PostgreSQL, child
+// processes and timers a good part of their time (measured: 15.4 → 11.4 min for the whole run).
+const maxWorkers = Math.max(2, availableParallelism() - 1);
+
+export default defineConfig({ test: { projects, maxWorkers } });
