@@ -12,6 +12,7 @@ import {
   type SlotFamilyId,
   type SpinOutcome,
 } from './slots/engine.ts';
+import { betTxId, reconcileRounds, winTxId, type StudioReconcileReport } from './rounds.ts';
 
 /**
  * The demo game studio as a vendor (DESIGN §4, issue 5). It stands for a third party: it keeps its
@@ -66,9 +67,7 @@ export class StudioCrash extends Error {
   override name = 'StudioCrash';
 }
 
-export const betTxId = (roundId: string) => `${roundId}:bet`;
-export const winTxId = (roundId: string) => `${roundId}:win`;
-export const rollbackTxId = (roundId: string) => `${roundId}:rollback`;
+export { betTxId, rollbackTxId, winTxId, type StudioReconcileReport } from './rounds.ts';
 
 /** The studio page each game type plays in (issue 6); a slot needs its family too. */
 const KIND_OF: Record<GameType, StudioKind> = {
@@ -141,13 +140,6 @@ export interface StudioRoundAnswer {
   spins: StudioSpinView[];
   totalWin: number;
   balance: number;
-}
-
-export interface StudioReconcileReport {
-  checked: number;
-  rolledBack: number;
-  settled: number;
-  failed: number;
 }
 
 export const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
@@ -381,41 +373,14 @@ export class StudioVendor {
    * settled. Leases rows under an advisory lock so several instances never work on the same round.
    */
   async reconcile(o: { olderThanSeconds?: number; limit?: number } = {}): Promise<StudioReconcileReport> {
-    const report: StudioReconcileReport = { checked: 0, rolledBack: 0, settled: 0, failed: 0 };
-    const leased = await this.db.withTx(async (tx) => {
-      const [lock] = await tx.query<{ ok: boolean }>(
-        `select pg_try_advisory_xact_lock(hashtext('studio-reconcile:' || current_schema())) as ok`,
-      );
-      if (!lock?.ok) return [];
-      return tx.query<RoundRow>(
-        `update studio_rounds set updated_at = now()
-          where id in (select id from studio_rounds
-                        where state in ('decided', 'debited') and updated_at < now() - make_interval(secs => $1)
-                        order by updated_at limit $2 for update skip locked)
-          returning *`,
-        [o.olderThanSeconds ?? 30, o.limit ?? 500],
-      );
+    return reconcileRounds<RoundRow>({
+      db: this.db,
+      platform: this.platform,
+      table: 'studio_rounds',
+      lock: 'studio-reconcile',
+      ...o,
+      markRolledBack: (id) => this.setState(id, 'decided', 'rolled_back'),
+      settle: (r) => this.advance(r, false),
     });
-    for (const r of leased) {
-      report.checked++;
-      try {
-        if (r.state === 'decided') {
-          await this.platform.rollback({
-            vassalage: r.vassalage,
-            ticketHash: r.ticket_hash,
-            txId: rollbackTxId(r.id),
-            roundId: r.id,
-            debitTxId: betTxId(r.id),
-          });
-          if (await this.setState(r.id, 'decided', 'rolled_back')) report.rolledBack++;
-        } else {
-          await this.advance(r, false);
-          report.settled++;
-        }
-      } catch {
-        report.failed++;
-      }
-    }
-    return report;
   }
 }

@@ -5,7 +5,6 @@ import { AppError } from '../../../lib/errors.ts';
 import {
   betTxId,
   hashTicket,
-  rollbackTxId,
   StudioCrash,
   vendorOf,
   winTxId,
@@ -13,6 +12,7 @@ import {
   type StudioFault,
   type StudioReconcileReport,
 } from '../studio.vendor.ts';
+import { reconcileRounds } from '../rounds.ts';
 import {
   cryptoRng,
   FISH_BET_LEVELS,
@@ -262,41 +262,14 @@ export class FishStudio {
    * reconcile), leasing them under an advisory lock so several instances never work on one round.
    */
   async reconcile(o: { olderThanSeconds?: number; limit?: number } = {}): Promise<StudioReconcileReport> {
-    const report: StudioReconcileReport = { checked: 0, rolledBack: 0, settled: 0, failed: 0 };
-    const leased = await this.db.withTx(async (tx) => {
-      const [lock] = await tx.query<{ ok: boolean }>(
-        `select pg_try_advisory_xact_lock(hashtext('fish-reconcile:' || current_schema())) as ok`,
-      );
-      if (!lock?.ok) return [];
-      return tx.query<RoundRow>(
-        `update fish_rounds set updated_at = now()
-          where id in (select id from fish_rounds
-                        where state in ('decided', 'debited') and updated_at < now() - make_interval(secs => $1)
-                        order by updated_at limit $2 for update skip locked)
-          returning *`,
-        [o.olderThanSeconds ?? 30, o.limit ?? 500],
-      );
+    return reconcileRounds<RoundRow>({
+      db: this.db,
+      platform: this.platform,
+      table: 'fish_rounds',
+      lock: 'fish-reconcile',
+      ...o,
+      markRolledBack: (id) => this.setState(id, 'decided', 'rolled_back'),
+      settle: (r) => this.advance(r, false),
     });
-    for (const r of leased) {
-      report.checked++;
-      try {
-        if (r.state === 'decided') {
-          await this.platform.rollback({
-            vassalage: r.vassalage,
-            ticketHash: r.ticket_hash,
-            txId: rollbackTxId(r.id),
-            roundId: r.id,
-            debitTxId: betTxId(r.id),
-          });
-          if (await this.setState(r.id, 'decided', 'rolled_back')) report.rolledBack++;
-        } else {
-          await this.advance(r, false);
-          report.settled++;
-        }
-      } catch {
-        report.failed++;
-      }
-    }
-    return report;
   }
 }

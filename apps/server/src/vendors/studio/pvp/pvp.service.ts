@@ -6,13 +6,14 @@ import { cryptoRng } from '../slots/engine.ts';
 import {
   betTxId,
   hashTicket,
-  rollbackTxId,
   StudioCrash,
   vendorOf,
   winTxId,
   type PlatformProtocol,
   type StudioFault,
 } from '../studio.vendor.ts';
+import type { StudioReconcileReport } from '../rounds.ts';
+import { reconcileRounds } from '../rounds.ts';
 import {
   DEFAULT_RAKE_BPS,
   DEFAULT_SEATS,
@@ -75,12 +76,7 @@ export interface PvpHandAnswer extends PvpBetDetail {
   balance: number;
 }
 
-export interface PvpReconcileReport {
-  checked: number;
-  rolledBack: number;
-  settled: number;
-  failed: number;
-}
+export type PvpReconcileReport = StudioReconcileReport;
 
 const ticketInvalid = () => new AppError('UNAUTHORIZED', 'games.errors.ticket_invalid');
 const roomUnknown = () => new AppError('NOT_FOUND', 'games.errors.room_unknown');
@@ -427,41 +423,14 @@ export class PvpStudio {
    * Leases rows under an advisory lock so several instances never work on the same hand.
    */
   async reconcile(o: { olderThanSeconds?: number; limit?: number } = {}): Promise<PvpReconcileReport> {
-    const report: PvpReconcileReport = { checked: 0, rolledBack: 0, settled: 0, failed: 0 };
-    const leased = await this.db.withTx(async (tx) => {
-      const [lock] = await tx.query<{ ok: boolean }>(
-        `select pg_try_advisory_xact_lock(hashtext('pvp-reconcile:' || current_schema())) as ok`,
-      );
-      if (!lock?.ok) return [];
-      return tx.query<HandRow>(
-        `update pvp_hands set updated_at = now()
-          where id in (select id from pvp_hands
-                        where state in ('decided', 'debited') and updated_at < now() - make_interval(secs => $1)
-                        order by updated_at limit $2 for update skip locked)
-          returning *`,
-        [o.olderThanSeconds ?? 30, o.limit ?? 500],
-      );
+    return reconcileRounds<HandRow>({
+      db: this.db,
+      platform: this.platform,
+      table: 'pvp_hands',
+      lock: 'pvp-reconcile',
+      ...o,
+      markRolledBack: (id) => this.setState(id, 'decided', 'rolled_back'),
+      settle: (r) => this.advance(r, false),
     });
-    for (const h of leased) {
-      report.checked++;
-      try {
-        if (h.state === 'decided') {
-          await this.platform.rollback({
-            vassalage: h.vassalage,
-            ticketHash: h.ticket_hash,
-            txId: rollbackTxId(h.id),
-            roundId: h.id,
-            debitTxId: betTxId(h.id),
-          });
-          if (await this.setState(h.id, 'decided', 'rolled_back')) report.rolledBack++;
-        } else {
-          await this.advance(h, false);
-          report.settled++;
-        }
-      } catch {
-        report.failed++;
-      }
-    }
-    return report;
   }
 }
