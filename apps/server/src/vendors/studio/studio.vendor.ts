@@ -12,7 +12,7 @@ import {
   type SlotFamilyId,
   type SpinOutcome,
 } from './slots/engine.ts';
-import { betTxId, reconcileRounds, winTxId, type StudioReconcileReport } from './rounds.ts';
+import { advanceRound, reconcileRounds, setRoundState, type StudioReconcileReport } from './rounds.ts';
 
 /**
  * The demo game studio as a vendor (DESIGN §4, issue 5). It stands for a third party: it keeps its
@@ -303,13 +303,8 @@ export class StudioVendor {
   }
 
   /** Moves the state on only from `from` (the reconciler may have moved it meanwhile). */
-  private async setState(id: string, from: RoundState, to: RoundState, balance?: number): Promise<boolean> {
-    const rows = await this.db.query(
-      `update studio_rounds set state = $3, balance = coalesce($4, balance), updated_at = now()
-        where id = $1 and state = $2 returning 1`,
-      [id, from, to, balance ?? null],
-    );
-    return rows.length > 0;
+  private setState(id: string, from: RoundState, to: RoundState, balance?: number): Promise<boolean> {
+    return setRoundState(this.db, 'studio_rounds', id, from, to, balance);
   }
 
   private answer(r: RoundRow): StudioRoundAnswer {
@@ -323,48 +318,24 @@ export class StudioVendor {
   }
 
   /** Drives a round to its end: decided → debited → settled (or rolled back). */
-  private async advance(start: RoundRow, live: boolean): Promise<StudioRoundAnswer> {
-    let r = start;
-    const key = { vassalage: r.vassalage, ticketHash: r.ticket_hash };
-    for (let step = 0; step < 6; step++) {
-      if (r.state === 'settled') return this.answer(r);
-      if (r.state === 'rolled_back') throw new AppError('CONFLICT', 'games.errors.round_closed');
-      if (r.state === 'decided') {
-        if (live) this.hit('before_debit');
-        try {
-          await this.platform.debit({
-            ...key,
-            txId: betTxId(r.id),
-            roundId: r.id,
-            amount: Number(r.bet),
-            gameId: r.game_id,
-          });
-        } catch (err) {
-          // Refused for good (short of money, cancelled …): the round never happened.
-          if (err instanceof AppError && err.status < 500)
-            await this.db.query(`delete from studio_rounds where id = $1 and state = 'decided'`, [r.id]);
-          throw err;
-        }
-        await this.setState(r.id, 'decided', 'debited');
-        if (live) this.hit('after_debit');
-      } else if (r.state === 'debited') {
-        const paid = await this.platform.credit({
-          ...key,
-          txId: winTxId(r.id),
-          roundId: r.id,
-          amount: Number(r.total_win),
-          detail: {
-            family: r.outcome.family,
-            // What each symbol id looks like, so the betting record draws the reels, not ids.
-            glyphs: Object.fromEntries(paytable(r.outcome.family).symbols.map((s) => [s.id, s.glyph])),
-            spins: r.outcome.spins.map(spinView),
-          },
-        });
-        await this.setState(r.id, 'debited', 'settled', paid.balance);
-      }
-      r = await this.roundById(r.id);
-    }
-    throw new Error(`studio round ${r.id} did not settle`);
+  private advance(start: RoundRow, live: boolean): Promise<StudioRoundAnswer> {
+    return advanceRound({
+      db: this.db,
+      platform: this.platform,
+      table: 'studio_rounds',
+      start,
+      live,
+      hit: (fault) => this.hit(fault),
+      stake: (r) => Number(r.bet),
+      payout: (r) => Number(r.total_win),
+      detail: (r) => ({
+        family: r.outcome.family,
+        // What each symbol id looks like, so the betting record draws the reels, not ids.
+        glyphs: Object.fromEntries(paytable(r.outcome.family).symbols.map((s) => [s.id, s.glyph])),
+        spins: r.outcome.spins.map(spinView),
+      }),
+      answer: (r) => this.answer(r),
+    });
   }
 
   /**

@@ -3,16 +3,14 @@ import { FISH_MAX_SHOTS_PER_ROUND, type FishBetDetail } from '@app/contracts';
 import type { Db } from '../../../db/db.ts';
 import { AppError } from '../../../lib/errors.ts';
 import {
-  betTxId,
   hashTicket,
   StudioCrash,
   vendorOf,
-  winTxId,
   type PlatformProtocol,
   type StudioFault,
   type StudioReconcileReport,
 } from '../studio.vendor.ts';
-import { reconcileRounds } from '../rounds.ts';
+import { advanceRound, reconcileRounds, setRoundState } from '../rounds.ts';
 import {
   cryptoRng,
   FISH_BET_LEVELS,
@@ -198,13 +196,8 @@ export class FishStudio {
   }
 
   /** Moves the state on only from `from` (the reconciler may have moved it meanwhile). */
-  private async setState(id: string, from: RoundState, to: RoundState, balance?: number): Promise<boolean> {
-    const rows = await this.db.query(
-      `update fish_rounds set state = $3, balance = coalesce($4, balance), updated_at = now()
-        where id = $1 and state = $2 returning 1`,
-      [id, from, to, balance ?? null],
-    );
-    return rows.length > 0;
+  private setState(id: string, from: RoundState, to: RoundState, balance?: number): Promise<boolean> {
+    return setRoundState(this.db, 'fish_rounds', id, from, to, balance);
   }
 
   private answer(r: RoundRow): FishRoundAnswer {
@@ -218,43 +211,19 @@ export class FishStudio {
   }
 
   /** Drives a round to its end: decided → debited → settled (or rolled back). */
-  private async advance(start: RoundRow, live: boolean): Promise<FishRoundAnswer> {
-    let r = start;
-    const key = { vassalage: r.vassalage, ticketHash: r.ticket_hash };
-    for (let step = 0; step < 6; step++) {
-      if (r.state === 'settled') return this.answer(r);
-      if (r.state === 'rolled_back') throw new AppError('CONFLICT', 'games.errors.round_closed');
-      if (r.state === 'decided') {
-        if (live) this.hit('before_debit');
-        try {
-          await this.platform.debit({
-            ...key,
-            txId: betTxId(r.id),
-            roundId: r.id,
-            amount: Number(r.bet),
-            gameId: r.game_id,
-          });
-        } catch (err) {
-          // Refused for good (short of money, session over …): the round never happened.
-          if (err instanceof AppError && err.status < 500)
-            await this.db.query(`delete from fish_rounds where id = $1 and state = 'decided'`, [r.id]);
-          throw err;
-        }
-        await this.setState(r.id, 'decided', 'debited');
-        if (live) this.hit('after_debit');
-      } else if (r.state === 'debited') {
-        const paid = await this.platform.credit({
-          ...key,
-          txId: winTxId(r.id),
-          roundId: r.id,
-          amount: Number(r.total_win),
-          detail: fishDetail(r.shots, Number(r.bet), Number(r.total_win)),
-        });
-        await this.setState(r.id, 'debited', 'settled', paid.balance);
-      }
-      r = await this.roundById(r.id);
-    }
-    throw new Error(`fish round ${r.id} did not settle`);
+  private advance(start: RoundRow, live: boolean): Promise<FishRoundAnswer> {
+    return advanceRound({
+      db: this.db,
+      platform: this.platform,
+      table: 'fish_rounds',
+      start,
+      live,
+      hit: (fault) => this.hit(fault),
+      stake: (r) => Number(r.bet),
+      payout: (r) => Number(r.total_win),
+      detail: (r) => fishDetail(r.shots, Number(r.bet), Number(r.total_win)),
+      answer: (r) => this.answer(r),
+    });
   }
 
   /**

@@ -4,16 +4,14 @@ import type { Db, Queryable } from '../../../db/db.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { cryptoRng } from '../slots/engine.ts';
 import {
-  betTxId,
   hashTicket,
   StudioCrash,
   vendorOf,
-  winTxId,
   type PlatformProtocol,
   type StudioFault,
 } from '../studio.vendor.ts';
 import type { StudioReconcileReport } from '../rounds.ts';
-import { reconcileRounds } from '../rounds.ts';
+import { advanceRound, reconcileRounds, setRoundState } from '../rounds.ts';
 import {
   DEFAULT_RAKE_BPS,
   DEFAULT_SEATS,
@@ -359,13 +357,8 @@ export class PvpStudio {
     return row;
   }
 
-  private async setState(id: string, from: HandState, to: HandState, balance?: number): Promise<boolean> {
-    const rows = await this.db.query(
-      `update pvp_hands set state = $3, balance = coalesce($4, balance), updated_at = now()
-        where id = $1 and state = $2 returning 1`,
-      [id, from, to, balance ?? null],
-    );
-    return rows.length > 0;
+  private setState(id: string, from: HandState, to: HandState, balance?: number): Promise<boolean> {
+    return setRoundState(this.db, 'pvp_hands', id, from, to, balance);
   }
 
   private answer(h: HandRow): PvpHandAnswer {
@@ -378,43 +371,19 @@ export class PvpStudio {
   }
 
   /** Drives a hand to its end: decided → debited → settled (or rolled back). */
-  private async advance(start: HandRow, live: boolean): Promise<PvpHandAnswer> {
-    let h = start;
-    const key = { vassalage: h.vassalage, ticketHash: h.ticket_hash };
-    for (let step = 0; step < 6; step++) {
-      if (h.state === 'settled') return this.answer(h);
-      if (h.state === 'rolled_back') throw new AppError('CONFLICT', 'games.errors.round_closed');
-      if (h.state === 'decided') {
-        if (live) this.hit('before_debit');
-        try {
-          await this.platform.debit({
-            ...key,
-            txId: betTxId(h.id),
-            roundId: h.id,
-            amount: Number(h.stake),
-            gameId: h.game_id,
-          });
-        } catch (err) {
-          // Refused for good (short of money …): the hand never happened.
-          if (err instanceof AppError && err.status < 500)
-            await this.db.query(`delete from pvp_hands where id = $1 and state = 'decided'`, [h.id]);
-          throw err;
-        }
-        await this.setState(h.id, 'decided', 'debited');
-        if (live) this.hit('after_debit');
-      } else if (h.state === 'debited') {
-        const paid = await this.platform.credit({
-          ...key,
-          txId: winTxId(h.id),
-          roundId: h.id,
-          amount: Number(h.payout),
-          detail: handDetail(h),
-        });
-        await this.setState(h.id, 'debited', 'settled', paid.balance);
-      }
-      h = await this.handById(h.id);
-    }
-    throw new Error(`pvp hand ${h.id} did not settle`);
+  private advance(start: HandRow, live: boolean): Promise<PvpHandAnswer> {
+    return advanceRound({
+      db: this.db,
+      platform: this.platform,
+      table: 'pvp_hands',
+      start,
+      live,
+      hit: (fault) => this.hit(fault),
+      stake: (r) => Number(r.stake),
+      payout: (r) => Number(r.payout),
+      detail: (r) => handDetail(r),
+      answer: (r) => this.answer(r),
+    });
   }
 
   /**
