@@ -37,7 +37,8 @@ export interface Studio {
   destroy(): void;
 }
 
-const ERROR_KEYS: Record<StudioErrorKind, MessageKey> = {
+/** What each kind of failure says; every studio page's texts have these keys. */
+export const ERROR_KEYS = {
   insufficient: 'error.insufficient',
   ticket: 'error.ticket',
   network: 'error.network',
@@ -45,7 +46,7 @@ const ERROR_KEYS: Record<StudioErrorKind, MessageKey> = {
   bet: 'error.bet',
   busy: 'error.busy',
   generic: 'error.generic',
-};
+} as const satisfies Record<StudioErrorKind, MessageKey>;
 
 /** The families the page has a machine for; any other game is a table of the next issue. */
 export function isSlotSession(s: StudioSession): boolean {

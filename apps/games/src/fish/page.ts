@@ -1,6 +1,6 @@
 import { envelope, studioFishConfig, studioFishShoot, type ResponseOf } from '@app/contracts';
-import { callStudio, StudioError, type Fetch, type StudioErrorKind } from '../api.ts';
-import { header, lobbyLink } from '../app.ts';
+import { callStudio, StudioError, type Fetch } from '../api.ts';
+import { ERROR_KEYS, header, lobbyLink } from '../app.ts';
 import { h } from '../dom.ts';
 import { formatMinor, formatMoney } from '../money.ts';
 import type { TablePageOptions } from '../tables.ts';
@@ -26,16 +26,6 @@ const shootEnvelope = envelope(studioFishShoot.response);
 export const FIRE_INTERVAL = 0.2;
 /** Radians a second the cannon turns while an arrow key is held. */
 const TURN_SPEED = 2.2;
-
-const ERROR_KEYS: Record<StudioErrorKind, FishKey> = {
-  insufficient: 'error.insufficient',
-  ticket: 'error.ticket',
-  network: 'error.network',
-  maintenance: 'error.maintenance',
-  bet: 'error.bet',
-  busy: 'error.busy',
-  generic: 'error.generic',
-};
 
 export function fishApi(fetchImpl: Fetch, ticket: string) {
   return {

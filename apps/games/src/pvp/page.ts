@@ -9,7 +9,7 @@ import {
   type ResponseOf,
 } from '@app/contracts';
 import { callStudio, StudioError, type Fetch } from '../api.ts';
-import { header } from '../app.ts';
+import { ERROR_KEYS, header } from '../app.ts';
 import { h } from '../dom.ts';
 import type { StudioLanguage } from '../i18n/i18n.ts';
 import { formatMoney } from '../money.ts';
@@ -87,16 +87,7 @@ export function errorKey(e: unknown): PvpKey {
     case 'games.errors.room_unknown':
       return 'error.roomUnknown';
   }
-  const byKind: Record<StudioError['kind'], PvpKey> = {
-    insufficient: 'error.insufficient',
-    ticket: 'error.ticket',
-    network: 'error.network',
-    maintenance: 'error.maintenance',
-    bet: 'error.bet',
-    busy: 'error.busy',
-    generic: 'error.generic',
-  };
-  return byKind[e.kind];
+  return ERROR_KEYS[e.kind];
 }
 
 const SUIT_SYMBOL: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
