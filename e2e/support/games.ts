@@ -1,5 +1,6 @@
 import { expect, type FrameLocator, type Page, type Response } from '@playwright/test';
-import { minorIn } from './money.ts';
+import { asNewClient, expectLoggedIn, logIn } from './accounts.ts';
+import { apiValue, minorIn } from './money.ts';
 
 /**
  * Games helpers (issue 5): the lobby, the game frame and the slot studio inside it. Games are
@@ -85,3 +86,25 @@ export async function spinByKey(page: Page, frame: FrameLocator, key: 'Space' | 
   await frame.getByRole('img', { name: 'Reels' }).click();
   await page.keyboard.press(key);
 }
+
+/** The demo player the table-game specs play with (each compares its balance before and after). */
+export const PLAYER = { account: 'player01', password: 'Player2026!' };
+
+/** Signs the demo player in on /index, as a client the server has not seen. */
+export async function signInPlayer(page: Page): Promise<void> {
+  await asNewClient(page);
+  await page.goto('/index');
+  await logIn(page, PLAYER.account, PLAYER.password);
+  await expectLoggedIn(page, PLAYER.account);
+}
+
+export interface BetTotals {
+  count: number;
+  stake: number;
+  payout: number;
+  winLoss: number;
+}
+
+/** The betting record's totals of one vertical (live, sports, fish, card …). */
+export const verticalTotals = async (page: Page, vertical: string): Promise<BetTotals> =>
+  (await apiValue<{ totals: BetTotals }>(page, `/wps/member/bets?vertical=${vertical}`, 'GAM')).totals;

@@ -1,8 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type FrameLocator, type Page, type Response } from '@playwright/test';
-import { asNewClient, expectLoggedIn, logIn } from '../support/accounts.ts';
-import { lobbySearch, playButton, studio, studioFigure } from '../support/games.ts';
-import { apiValue, minorIn, openCentrePage, readHeaderBalance } from '../support/money.ts';
+import {
+  lobbySearch,
+  playButton,
+  studio,
+  studioFigure,
+  signInPlayer,
+  verticalTotals,
+  PLAYER,
+} from '../support/games.ts';
+import { minorIn, openCentrePage, readHeaderBalance } from '../support/money.ts';
 
 // Issue 6, "Done when" for the live-casino stand-in: a player logs in, opens /live, launches a
 // baccarat table, places chips with the mouse and the keyboard during betting, confirms, waits for
@@ -17,7 +24,6 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-const PLAYER = { account: 'player01', password: 'Player2026!' };
 /** A seeded live table of Royal Live (seamless wallet: bets from the main wallet). */
 const GAME = { name: 'Royal Live Baccarat', vendor: 'Royal Live', search: 'royal live bac' };
 const SHOTS = '/tmp/shots';
@@ -53,14 +59,7 @@ function recordBaccarat(page: Page) {
   return { placed, settled };
 }
 
-const liveTotals = async (page: Page) =>
-  (
-    await apiValue<{ totals: { count: number; stake: number; payout: number; winLoss: number } }>(
-      page,
-      '/wps/member/bets?vertical=live',
-      'GAM',
-    )
-  ).totals;
+const liveTotals = (page: Page) => verticalTotals(page, 'live');
 
 /** Waits for a betting phase with at least `seconds` left (a fresh round if needed). */
 async function waitForBetting(frame: FrameLocator, seconds = 5) {
@@ -94,11 +93,8 @@ test('a player bets at a baccarat table with the mouse and the keyboard; the bal
   test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
   const net = recordBaccarat(page);
-  await asNewClient(page);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/index');
-  await logIn(page, PLAYER.account, PLAYER.password);
-  await expectLoggedIn(page, PLAYER.account);
+  await signInPlayer(page);
   const before = await readHeaderBalance(page);
   const totalsBefore = await liveTotals(page);
 
@@ -168,10 +164,7 @@ test('the baccarat table at 360 px: every spot and the confirm button reachable,
   test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 360, height: 740 });
-  await asNewClient(page);
-  await page.goto('/index');
-  await logIn(page, PLAYER.account, PLAYER.password);
-  await expectLoggedIn(page, PLAYER.account);
+  await signInPlayer(page);
   const frame = await openTable(page);
   await waitForBetting(frame, 6);
   // Touch-sized: a tap on a spot stages a chip; Clear takes it back.

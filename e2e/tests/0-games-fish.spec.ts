@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Frame, type Page, type Response } from '@playwright/test';
-import { asNewClient, expectLoggedIn, logIn } from '../support/accounts.ts';
-import { playButton, studio } from '../support/games.ts';
-import { apiValue, minorIn, openCentrePage, readHeaderBalance } from '../support/money.ts';
+import { playButton, studio, signInPlayer, verticalTotals, PLAYER } from '../support/games.ts';
+import { minorIn, openCentrePage, readHeaderBalance } from '../support/money.ts';
 
 // Issue 6, "Done when" for the fish vertical: a player logs in, opens /fish, launches a fish game,
 // shoots with the keyboard (Space) and the mouse, sees the balance change by exactly Σ(win − bet)
@@ -16,7 +15,6 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-const PLAYER = { account: 'player01', password: 'Player2026!' };
 /** The seeded fish game of Reef Hunter (seamless wallet: bets from the main wallet). */
 const FISH = { name: 'Reef Hunter Ocean King', vendor: 'Reef Hunter' };
 const SHOTS = '/tmp/shots';
@@ -45,14 +43,7 @@ function recordFishRounds(page: Page): FishRound[] {
   return rounds;
 }
 
-interface BetTotals {
-  count: number;
-  stake: number;
-  payout: number;
-  winLoss: number;
-}
-const fishTotals = async (page: Page) =>
-  (await apiValue<{ totals: BetTotals }>(page, '/wps/member/bets?vertical=fish', 'GAM')).totals;
+const fishTotals = (page: Page) => verticalTotals(page, 'fish');
 
 function studioFrame(page: Page): Frame {
   const f = page.frames().find((x) => x.url().includes('/studio/'));
@@ -108,10 +99,7 @@ test('a player shoots fish with the keyboard and the mouse; the balance moves by
   test.setTimeout(150_000);
   mkdirSync(SHOTS, { recursive: true });
   const rounds = recordFishRounds(page);
-  await asNewClient(page);
-  await page.goto('/index');
-  await logIn(page, PLAYER.account, PLAYER.password);
-  await expectLoggedIn(page, PLAYER.account);
+  await signInPlayer(page);
   const before = await readHeaderBalance(page);
   const totalsBefore = await fishTotals(page);
 
@@ -201,10 +189,7 @@ test('the fish game at 360 px: taps shoot, the balance follows the server, nothi
   mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 360, height: 740 });
   const rounds = recordFishRounds(page);
-  await asNewClient(page);
-  await page.goto('/index');
-  await logIn(page, PLAYER.account, PLAYER.password);
-  await expectLoggedIn(page, PLAYER.account);
+  await signInPlayer(page);
   const frame = await openFishGame(page);
   const balanceOut = frame.locator('.fish-balance');
   const frameBefore = Number(await balanceOut.getAttribute('data-minor'));

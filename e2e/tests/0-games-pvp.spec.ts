@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type FrameLocator, type Page, type Response } from '@playwright/test';
-import { asNewClient, expectLoggedIn, logIn } from '../support/accounts.ts';
-import { playButton, studio } from '../support/games.ts';
-import { apiValue, minorIn, openCentrePage, readHeaderBalance } from '../support/money.ts';
+import { playButton, studio, signInPlayer, verticalTotals, PLAYER } from '../support/games.ts';
+import { minorIn, openCentrePage, readHeaderBalance } from '../support/money.ts';
 
 // Issue 6, "Done when" for the PVP card rooms: a player logs in, opens /pvp, launches a Niu-Niu
 // game, joins a room, plays hands with the mouse and the keyboard (Enter), sees each result and
@@ -17,7 +16,6 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-const PLAYER = { account: 'player01', password: 'Player2026!' };
 /** The seeded Niu-Niu game of Niu-Niu House (seamless wallet) and its 100.00 room. */
 const GAME = { name: 'Niu-Niu House Niu-Niu', room: 'Beginner 1' };
 const SHOTS = '/tmp/shots';
@@ -44,14 +42,7 @@ function recordHands(page: Page): Hand[] {
   return hands;
 }
 
-interface BetTotals {
-  count: number;
-  stake: number;
-  payout: number;
-  winLoss: number;
-}
-const cardTotals = async (page: Page) =>
-  (await apiValue<{ totals: BetTotals }>(page, '/wps/member/bets?vertical=card', 'GAM')).totals;
+const cardTotals = (page: Page) => verticalTotals(page, 'card');
 
 async function openGame(page: Page): Promise<FrameLocator> {
   await page.goto('/pvp');
@@ -91,10 +82,7 @@ test('a player joins a Niu-Niu room, plays hands with the mouse and Enter; the b
   mkdirSync(SHOTS, { recursive: true });
   const hands = recordHands(page);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await asNewClient(page);
-  await page.goto('/index');
-  await logIn(page, PLAYER.account, PLAYER.password);
-  await expectLoggedIn(page, PLAYER.account);
+  await signInPlayer(page);
   const before = await readHeaderBalance(page);
   const totalsBefore = await cardTotals(page);
 
@@ -186,10 +174,7 @@ test('the card room at 360 px: taps join and deal, the result shows, nothing ove
   mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 360, height: 740 });
   const hands = recordHands(page);
-  await asNewClient(page);
-  await page.goto('/index');
-  await logIn(page, PLAYER.account, PLAYER.password);
-  await expectLoggedIn(page, PLAYER.account);
+  await signInPlayer(page);
   const frame = await openGame(page);
   await page.screenshot({ path: `${SHOTS}/pvp-rooms-360.png`, fullPage: true });
   await roomButton(frame).click();

@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type FrameLocator, type Page, type Response } from '@playwright/test';
-import { asNewClient, expectLoggedIn, logIn } from '../support/accounts.ts';
-import { playButton, studio, studioFigure } from '../support/games.ts';
-import { apiValue, minorIn, openCentrePage, readHeaderBalance } from '../support/money.ts';
+import { playButton, studio, studioFigure, signInPlayer, verticalTotals, PLAYER } from '../support/games.ts';
+import { minorIn, openCentrePage, readHeaderBalance } from '../support/money.ts';
 import { ops } from '../support/ops.ts';
 
 // Issue 6, "Done when" for sports: a player logs in, opens /sports, launches a sportsbook, adds a
@@ -17,7 +16,6 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-const PLAYER = { account: 'player01', password: 'Player2026!' };
 /** A seeded sportsbook of Arena Sports (seamless wallet: bets from the main wallet). */
 const GAME = { name: 'Arena Sports Sportsbook', vendor: 'Arena Sports' };
 const SHOTS = '/tmp/shots';
@@ -45,14 +43,7 @@ function recordSlips(page: Page): Slip[] {
   return placed;
 }
 
-const sportsTotals = async (page: Page) =>
-  (
-    await apiValue<{ totals: { count: number; stake: number; payout: number; winLoss: number } }>(
-      page,
-      '/wps/member/bets?vertical=sports',
-      'GAM',
-    )
-  ).totals;
+const sportsTotals = (page: Page) => verticalTotals(page, 'sports');
 
 async function openSportsbook(page: Page): Promise<FrameLocator> {
   // The /sports lobby lists every sports and esports game (no search box there).
@@ -73,11 +64,8 @@ test('a player places a single at the sportsbook; the operator settles it; the b
   test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
   const placed = recordSlips(page);
-  await asNewClient(page);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/index');
-  await logIn(page, PLAYER.account, PLAYER.password);
-  await expectLoggedIn(page, PLAYER.account);
+  await signInPlayer(page);
   const before = await readHeaderBalance(page);
   const totalsBefore = await sportsTotals(page);
 
@@ -157,10 +145,7 @@ test('the sportsbook at 360 px: odds buttons by touch, the slip as a bottom shee
   test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 360, height: 740 });
-  await asNewClient(page);
-  await page.goto('/index');
-  await logIn(page, PLAYER.account, PLAYER.password);
-  await expectLoggedIn(page, PLAYER.account);
+  await signInPlayer(page);
   const frame = await openSportsbook(page);
   await page.screenshot({ path: `${SHOTS}/sports-360.png` });
   const overflow = await frame
@@ -189,10 +174,7 @@ test('an esports game opens the same sportsbook with the esports titles, in Burm
   test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 360, height: 740 });
-  await asNewClient(page);
-  await page.goto('/index');
-  await logIn(page, PLAYER.account, PLAYER.password);
-  await expectLoggedIn(page, PLAYER.account);
+  await signInPlayer(page);
   // Burmese from here on (the site keeps the choice in localStorage; the launch passes it on).
   await page.evaluate(() => localStorage.setItem('lang', 'MY'));
   await page.goto('/sports');
