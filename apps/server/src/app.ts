@@ -64,6 +64,9 @@ import {
 } from './modules/games/vendor-protocol.service.ts';
 import { StudioVendor } from './vendors/studio/studio.vendor.ts';
 import { createStudioTables, type StudioTables } from './vendors/studio/tables.ts';
+import { lotteryHandlers } from './modules/lottery/lottery.routes.ts';
+import { createDrawsService, type DrawsService } from './modules/lottery/draws.service.ts';
+import { createBettingService, type BettingService } from './modules/lottery/betting.service.ts';
 import errors from './plugins/errors.ts';
 import guards from './plugins/guards.ts';
 import openapi from './plugins/openapi.ts';
@@ -91,6 +94,7 @@ export interface Services {
   wallet: WalletService;
   /** The vendor protocol and the demo studio that calls it (issue 5). */
   gamePlay: { protocol: VendorProtocol; studio: StudioVendor; tables: StudioTables };
+  lottery: { draws: DrawsService; betting: BettingService };
 }
 
 declare module 'fastify' {
@@ -235,6 +239,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const tables = createStudioTables({ db, platform: vendorProtocol, now, log: app.log });
   const launch = createLaunchService({ db, system, wallet, now });
   const bets = createBetsService({ db });
+  const lotteryDraws = createDrawsService({ db, money, now });
+  const lotteryBetting = createBettingService({ db, money, now });
   app.decorate('services', {
     db,
     system,
@@ -251,6 +257,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     passwordLimits,
     wallet,
     gamePlay: { protocol: vendorProtocol, studio, tables },
+    lottery: { draws: lotteryDraws, betting: lotteryBetting },
   });
   app.decorate('payloads', { open: (body) => payloads.open(body) });
   // Form bodies (spec §7: the forgot-password-by-e-mail call is a form POST): strings only.
@@ -277,9 +284,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...cashierHandlers(cashier),
     ...recordsHandlers(records),
     ...messagesHandlers(messages),
-    ...gameCatalogueHandlers(catalogue),
+    ...gameCatalogueHandlers(catalogue, (merchantId) => lotteryDraws.menus(merchantId)),
     ...gamePlayHandlers({ db, now, launch, bets, protocol: vendorProtocol, studio }),
     ...tables.handlers,
+    ...lotteryHandlers(lotteryDraws, lotteryBetting),
   };
   // The C2C proof upload raises the body limit of its one route.
   app.addHook('onRoute', cashierOnRoute);
@@ -305,6 +313,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => stopGamesJobs());
     const stopTables = tables.start();
     app.addHook('onClose', async () => stopTables());
+    const stopLottery = lotteryDraws.start();
+    app.addHook('onClose', async () => stopLottery());
   }
 
   await live.start();

@@ -25,6 +25,7 @@ import {
   studioBaccaratEndpoints,
   studioFishEndpoints,
   studioPvpEndpoints,
+  lotteryEndpoints,
   studioSportsEndpoints,
   systemEndpoints,
   SWITCHER_LANGUAGES,
@@ -130,6 +131,7 @@ describe('issue 3 tables', () => {
       studioSportsEndpoints,
       studioFishEndpoints,
       studioPvpEndpoints,
+      lotteryEndpoints,
     ].flatMap((t) => Object.keys(t));
     expect(parts.length).toBe(all.length);
     expect(new Set(parts).size).toBe(all.length);

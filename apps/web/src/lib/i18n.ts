@@ -113,6 +113,22 @@ const PART_CATALOGUES = {
     TH: () => import('../locales/pvp/th.json'),
     VI: () => import('../locales/pvp/vi.json'),
   },
+  // Issue 7: the lottery pages (digit games, draw results, the lottery bet details, the errors).
+  lottery: {
+    MY: () => import('../locales/lottery/my.json'),
+    EN: () => import('../locales/lottery/en.json'),
+    CN: () => import('../locales/lottery/cn.json'),
+    TH: () => import('../locales/lottery/th.json'),
+    VI: () => import('../locales/lottery/vi.json'),
+  },
+  // Issue 7: the Vietnamese lottery page, /elott and the home page's popular numbers.
+  vnlottery: {
+    MY: () => import('../locales/vnlottery/my.json'),
+    EN: () => import('../locales/vnlottery/en.json'),
+    CN: () => import('../locales/vnlottery/cn.json'),
+    TH: () => import('../locales/vnlottery/th.json'),
+    VI: () => import('../locales/vnlottery/vi.json'),
+  },
 } satisfies Record<string, Record<CompleteLanguage, Loader>>;
 export type CataloguePart = keyof typeof PART_CATALOGUES;
 

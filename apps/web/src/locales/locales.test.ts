@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 type Tree = { [key: string]: string | Tree };
 
 // Each language is its base catalogue plus the part catalogues merged into it lazily (same key
-// space): account, money, wallet, cashier, records, games, bets, baccarat, sports, fish, pvp (lib/i18n.ts PART_CATALOGUES).
+// space): account, money, wallet, cashier, records, games, bets, baccarat, sports, fish, pvp, lottery, vnlottery (lib/i18n.ts PART_CATALOGUES).
 const files = import.meta.glob<Tree>('./**/*.json', { eager: true, import: 'default' });
 const LANGS = ['my', 'en', 'cn', 'th', 'vi'];
 const PARTS = [
@@ -19,6 +19,8 @@ const PARTS = [
   'sports/',
   'fish/',
   'pvp/',
+  'lottery/',
+  'vnlottery/',
 ];
 
 function flatten(tree: Tree, prefix = ''): Record<string, string> {

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { defineEndpoint, MODULE_IDS, type Endpoint } from '../endpoint.ts';
 import { daySchema, minorSchema, pagedSchema, pageQuery } from '../money.ts';
 import { GAME_TYPES, gameTypeSchema } from '../whitelabel.ts';
+import { lotteryMenuSchema } from './lottery.ts';
 
 /**
  * Games (issue 5; spec §3 game vendor category / vendor / game object, §4 game launch, §7 game
@@ -96,10 +97,11 @@ export const gameMenus = defineEndpoint({
   path: '/lgw/games/game_menus',
   moduleId: MODULE_IDS.game,
   auth: 'guest',
-  summary: 'Game menus: one vendor category per game type with its vendor cards (header menus)',
+  summary:
+    'Game menus: one vendor category per game type with its vendor cards (header menus), and the lottery menus (gameMenus, gameGroupCode, labelName)',
   tags: ['games'],
   request: none,
-  response: z.object({ categories: z.array(vendorCategorySchema) }),
+  response: z.object({ categories: z.array(vendorCategorySchema), lotteryMenus: z.array(lotteryMenuSchema) }),
 });
 
 export const hotGames = defineEndpoint({

@@ -10,6 +10,7 @@ import { studioBaccaratEndpoints } from './studio-baccarat.ts';
 import { studioSportsEndpoints } from './studio-sports.ts';
 import { studioFishEndpoints } from './studio-fish.ts';
 import { studioPvpEndpoints } from './studio-pvp.ts';
+import { lotteryEndpoints } from './lottery.ts';
 
 export * from './member.ts';
 export * from './session.ts';
@@ -22,6 +23,7 @@ export * from './studio-baccarat.ts';
 export * from './studio-sports.ts';
 export * from './studio-fish.ts';
 export * from './studio-pvp.ts';
+export * from './lottery.ts';
 
 /** System calls (issue 2). */
 export const systemEndpoints = {
@@ -98,6 +100,7 @@ export const endpoints = /* @__PURE__ */ joinTables(
   studioSportsEndpoints,
   studioFishEndpoints,
   studioPvpEndpoints,
+  lotteryEndpoints,
 );
 export type Endpoints = typeof endpoints;
 export const endpointList: readonly Endpoint[] = /* @__PURE__ */ Object.values(endpoints);

@@ -1,4 +1,4 @@
-import type { gameCatalogueEndpoints } from '@app/contracts';
+import type { gameCatalogueEndpoints, LotteryMenu } from '@app/contracts';
 import type { HandlerMap } from '../../lib/route.ts';
 import { requireMember } from '../session/session.plugin.ts';
 import type { CatalogueService } from './catalogue.service.ts';
@@ -6,9 +6,13 @@ import type { CatalogueService } from './catalogue.service.ts';
 /** Thin handlers of the catalogue calls (issue 5): guests see the installation's merchant. */
 export function gameCatalogueHandlers(
   catalogue: CatalogueService,
+  lotteryMenus: (merchantId: number) => Promise<LotteryMenu[]>,
 ): HandlerMap<typeof gameCatalogueEndpoints> {
   return {
-    gameMenus: ({ req }) => catalogue.menus(req.member),
+    gameMenus: async ({ req }) => {
+      const menus = await catalogue.menus(req.member);
+      return { ...menus, lotteryMenus: await lotteryMenus(await catalogue.merchantOf(req.member)) };
+    },
     hotGames: ({ req, input }) => catalogue.hot(req.member, input),
     gameList: ({ req, input }) => catalogue.list(req.member, input),
     vendorType: ({ req, input }) => catalogue.vendorsOfType(req.member, input.gameType),
