@@ -49,6 +49,39 @@ export const vendorOfTicket = (ticket: string) => ticket.slice(0, Math.max(0, ti
 const studioUrl = (ticket: string, language: string) =>
   `/studio/?${new URLSearchParams({ ticket, lang: language }).toString()}`;
 
+/** A catalogue lottery game and the platform lottery game (issue 7) it is linked to, if any. */
+interface LotteryLaunchRow {
+  account_type_name: string | null;
+  lottery_code: string | null;
+  lottery_kind: string | null;
+  lottery_play_type: string | null;
+}
+
+/**
+ * Spec §4: where a lottery game (LOTT, ELOTT) opens. The platform runs its own lotteries (issue 7),
+ * so no lottery launch goes to the studio: TCG_SEA's special external entry is our SEA
+ * (Vietnamese) lottery page, opened by the client in a new window; GPI starts like any game, in
+ * the frame, on the lottery game the catalogue game is linked to (embed=1: the page inside the
+ * frame); any other lottery game (the client navigates itself; a launch call answers the same
+ * page) opens the /lottery or /vnlottery page of its linked game.
+ */
+export function lotteryLaunchUrl(row: LotteryLaunchRow, gameType: string): string {
+  const vn = row.lottery_kind ? row.lottery_kind.startsWith('vn_') : gameType === 'ELOTT';
+  const page = vn ? '/vnlottery' : '/lottery';
+  if (row.account_type_name === 'TCG_SEA') {
+    return row.lottery_code && vn
+      ? `${page}?${new URLSearchParams({ gameCode: row.lottery_code })}`
+      : '/vnlottery';
+  }
+  const q = new URLSearchParams();
+  if (row.lottery_code) {
+    q.set('gameCode', row.lottery_code);
+    if (!vn && row.lottery_play_type) q.set('playType', row.lottery_play_type);
+  }
+  q.set('embed', '1');
+  return `${page}?${q}`;
+}
+
 export type LaunchService = ReturnType<typeof createLaunchService>;
 
 export function createLaunchService({ db, system, wallet, now }: LaunchDeps) {
@@ -95,6 +128,12 @@ export function createLaunchService({ db, system, wallet, now }: LaunchDeps) {
       mode = 'trial';
     } else mode = 'real';
 
+    if (game.game_type === 'LOTT' || game.game_type === 'ELOTT') {
+      const url = await lotteryLaunch(merchantId, game.id, game.game_type);
+      if (member) await repo.touchRecent(db, member.id, game.id, now());
+      return { game_url: url, mode };
+    }
+
     const language = (input.language || DEFAULT_LANGUAGE).toLowerCase();
     const ticket = newTicket(game.vassalage);
     const sessionId = randomUUID();
@@ -121,6 +160,31 @@ export function createLaunchService({ db, system, wallet, now }: LaunchDeps) {
       result.transferred = await moveIntoVendorWallet(member, game.vassalage, sessionId);
     }
     return result;
+  }
+
+  /** The page a lottery game opens (no studio session: our own lottery pages take the bets). */
+  async function lotteryLaunch(merchantId: number, gameId: number, gameType: string): Promise<string> {
+    const [row] = await db.query<LotteryLaunchRow>(
+      `select g.account_type_name, l.code as lottery_code, l.kind as lottery_kind,
+              l.default_play_type as lottery_play_type
+         from games g
+         left join lateral (
+           select lg.code, lg.kind, lg.default_play_type from lottery_games lg
+            where lg.merchant_id = g.merchant_id and lg.catalogue_game_id = g.id and lg.status = 'active'
+            order by lg.sort, lg.id limit 1
+         ) l on true
+        where g.merchant_id = $1 and g.id = $2`,
+      [merchantId, gameId],
+    );
+    return lotteryLaunchUrl(
+      row ?? {
+        account_type_name: null,
+        lottery_code: null,
+        lottery_kind: null,
+        lottery_play_type: null,
+      },
+      gameType,
+    );
   }
 
   /** The whole main balance into the vendor's wallet (issue 4 transfer); 0 when nothing moved. */

@@ -148,4 +148,65 @@ describe('launch (spec §4, §7)', () => {
     expect(again.transferred).toBe(0);
     expect(ticketOf(`/studio/?ticket=${again.ticket}`)).toBe(again.ticket);
   });
+
+  it('lottery launches (spec §4): TCG_SEA → our SEA lottery entry, GPI → a lottery page in the frame, ELOTT → /vnlottery; never the studio', async () => {
+    const m = await moneyMember(app);
+    const idOf = (code: string) => gameId(app, code);
+    const tcg = await idOf(DEMO_GAMES.tcgSea.code);
+    const gpi = await idOf(DEMO_GAMES.gpi.code);
+    const bac = await idOf('VNL_MIEN_BAC');
+    const lotto = await idOf(DEMO_GAMES.lottery.code);
+    // Without a linked lottery game: the pages themselves.
+    const url = async (id: number) => {
+      const r = await launch(app, id, { token: m.token });
+      expect(r.status).toBe(200);
+      expect(r.body.value?.mode).toBe('real');
+      return r.body.value?.game_url;
+    };
+    const link = async (
+      catalogue: number,
+      code: string,
+      kind: string,
+      region: string | null,
+      playType: string,
+    ) => {
+      await app.services.db.query(
+        `insert into lottery_games (merchant_id, code, label, group_code, prize_mode, kind, region,
+                                    interval_seconds, close_seconds, default_play_type, play_types, vassalage,
+                                    catalogue_game_id, sort)
+         select merchant_id, $2, $2, 'TEST', 'SEA', $3, $4, 60, 10, $5, array[$5], vassalage, id, -1000
+           from games where id = $1`,
+        [catalogue, code, kind, region, playType],
+      );
+    };
+    // The linked games may or may not be seeded yet: unlinked first only when nothing links them.
+    const [linked] = await app.services.db.query<{ n: string }>(
+      'select count(*) as n from lottery_games where catalogue_game_id = any($1)',
+      [[tcg, gpi, bac]],
+    );
+    if (Number(linked!.n) === 0) {
+      expect(await url(tcg)).toBe('/vnlottery');
+      expect(await url(gpi)).toBe('/lottery?embed=1');
+      expect(await url(bac)).toBe('/vnlottery?embed=1');
+    }
+    await link(tcg, 'TEST_SEA_LINK', 'vn_south', 'south', 'LO_2D');
+    await link(gpi, 'TEST_GPI_LINK', 'digit5', null, 'STRAIGHT_1');
+    await link(bac, 'TEST_MB_LINK', 'vn_north', 'north', 'LO_2D');
+    expect(await url(tcg)).toBe('/vnlottery?gameCode=TEST_SEA_LINK');
+    expect(await url(gpi)).toBe('/lottery?gameCode=TEST_GPI_LINK&playType=STRAIGHT_1&embed=1');
+    expect(await url(bac)).toBe('/vnlottery?gameCode=TEST_MB_LINK&embed=1');
+    expect(await url(lotto)).toMatch(/^\/lottery\?/);
+    // No studio session (no "soon" page); the games count as played (recent games).
+    const [n] = await app.services.db.query<{ n: string }>(
+      'select count(*) as n from game_sessions where member_id = $1',
+      [m.id],
+    );
+    expect(Number(n!.n)).toBe(0);
+    const recent = await app.inject({ method: 'GET', url: '/wps/relay/GLS_recentGames', headers: m.headers });
+    const ids = (recent.json() as { value: { items: { id: number }[] } }).value.items.map((i) => i.id);
+    expect(ids).toEqual(expect.arrayContaining([tcg, gpi, bac, lotto]));
+    // Still a member's game: a guest logs in first.
+    expect((await launch(app, gpi)).status).toBe(401);
+    await app.services.db.query(`delete from lottery_games where group_code = 'TEST'`);
+  });
 });
