@@ -7,3 +7,4 @@ export * from './secure-payload.ts';
 export * from './accounts.ts';
 export * from './money.ts';
 export * from './endpoints/index.ts';
+export * from './lottery-rules.ts';
