@@ -1,0 +1,46 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { lotteryOpenedNumero, type ResponseOf } from '@app/contracts';
+import { call } from '@/lib/api-client';
+import { lotteryKeys } from './keys';
+
+export type OpenedNumero = ResponseOf<typeof lotteryOpenedNumero>;
+
+/** GET /lotto/lgw/games/opened/numero: the open period, the next one, the last draws and the odds. */
+export function getOpenedNumero(gameCode: string, signal?: AbortSignal) {
+  return call(lotteryOpenedNumero, { gameCode }, { signal });
+}
+
+/**
+ * How long until the answer is out of date: the open period's close, then its draw (the result
+ * arrives a moment after the draw time, so "drawing…" asks again every few seconds).
+ */
+export function openedRefetchDelay(data: OpenedNumero | undefined, now: number = Date.now()): number | false {
+  if (!data) return false;
+  const skew = Date.parse(data.serverTime) - now;
+  const serverNow = now + (Number.isFinite(skew) ? skew : 0);
+  const current = data.current;
+  if (!current) return 60_000;
+  const closeAt = Date.parse(current.closeAt);
+  const drawAt = Date.parse(current.drawAt);
+  if (serverNow < closeAt) return Math.max(1_000, closeAt - serverNow + 300);
+  if (serverNow < drawAt) return Math.max(1_000, drawAt - serverNow + 300);
+  // Past the draw and no newer period yet: the draw job is running.
+  return 3_000;
+}
+
+export function getOpenedNumeroQueryOptions(gameCode: string) {
+  return queryOptions({
+    queryKey: lotteryKeys.opened(gameCode),
+    queryFn: ({ signal }) => getOpenedNumero(gameCode, signal),
+    staleTime: 5_000,
+  });
+}
+
+/** The open period of a game; asks again when the countdown reaches the close and the draw. */
+export function useOpenedNumero(gameCode: string | null | undefined) {
+  return useQuery({
+    ...getOpenedNumeroQueryOptions(gameCode ?? ''),
+    enabled: Boolean(gameCode),
+    refetchInterval: (query) => openedRefetchDelay(query.state.data),
+  });
+}
