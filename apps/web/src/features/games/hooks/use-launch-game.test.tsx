@@ -2,12 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   gameList,
+  gameMenus,
   hotGames,
   launchGame,
   launchGameV2,
   vendorType,
   walletCollect,
   type Game,
+  type LotteryGame,
   type MemberInfo,
 } from '@app/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -58,13 +60,31 @@ const lott = gameFixture({
   trial: false,
 });
 const broken = gameFixture({ id: 6, name: 'Dragon Gate', isHot: true });
+const mienBac = gameFixture({
+  id: 10,
+  name: 'Mien Bac',
+  code: 'VNL_MIEN_BAC',
+  defaultPlayType: 'LO_2D',
+  gameType: 'ELOTT',
+  vassalage: 'VNL',
+  trial: false,
+});
+const mienNam = gameFixture({
+  id: 11,
+  name: 'Mien Nam',
+  code: 'VNL_MIEN_NAM',
+  defaultPlayType: 'LO_2D',
+  gameType: 'ELOTT',
+  vassalage: 'VNL',
+  trial: false,
+});
 const similar = [
   broken,
   gameFixture({ id: 7, name: 'Lucky Seven', isHot: true }),
   gameFixture({ id: 8, name: 'Gold Rush', isHot: true, status: 'maintenance' }),
   gameFixture({ id: 9, name: 'Jade Reels', isHot: true }),
 ];
-const games: Game[] = [slot, live, tcgSea, gpi, lott, broken];
+const games: Game[] = [slot, live, tcgSea, gpi, lott, broken, mienBac, mienNam];
 
 const STUDIO = '/studio/slot/?ticket=abcdefghijklmnopqrstuvwx';
 
@@ -282,6 +302,71 @@ describe('spec §4 game launch', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/lottery'), WAIT);
     expect(router.state.location.search).toBe('?gameCode=MM3D&playType=STRAIGHT');
     expect(launchCalls(calls)).toEqual([]);
+  });
+
+  it('lottery: a game linked to one of our lottery games opens its page (/vnlottery for VN, /lottery with its code and play type)', async () => {
+    const lotteryGame = (g: Partial<LotteryGame>): LotteryGame => ({
+      gameCode: 'VN_MB',
+      labelName: 'Miền Bắc',
+      gameGroupCode: 'VN',
+      prizeMode: 'SEA',
+      lotteryType: 'Lott',
+      kind: 'vn_north',
+      region: 'north',
+      intervalSeconds: null,
+      drawTime: '18:30',
+      drawDays: [0, 1, 2, 3, 4, 5, 6],
+      closeSeconds: 900,
+      defaultPlayType: 'LO_2D',
+      playTypes: ['LO_2D', 'DE'],
+      catalogueGameId: null,
+      ...g,
+    });
+    const menus = {
+      [gameMenus.path]: () =>
+        ok(gameMenus, {
+          categories: [],
+          lotteryMenus: [
+            {
+              gameGroupCode: 'VN',
+              labelName: 'lottery.groups.VN',
+              gameMenus: [lotteryGame({ catalogueGameId: 10 })],
+            },
+            {
+              gameGroupCode: 'FAST',
+              labelName: 'lottery.groups.FAST',
+              gameMenus: [
+                lotteryGame({
+                  gameCode: 'FAST5',
+                  kind: 'digit5',
+                  region: null,
+                  defaultPlayType: 'STRAIGHT_1',
+                  catalogueGameId: 5,
+                }),
+              ],
+            },
+          ],
+        }),
+    };
+    const first = await lobby('/rng', handlers(menus));
+    await userEvent.click(screen.getByRole('button', { name: 'Play Mien Bac' }));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/vnlottery'), WAIT);
+    expect(first.router.state.location.search).toBe('?gameCode=VN_MB');
+    expect(launchCalls(first.calls)).toEqual([]);
+    first.unmount();
+
+    const second = await lobby('/rng', handlers(menus));
+    await userEvent.click(screen.getByRole('button', { name: 'Play Myanmar 3D' }));
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/lottery'), WAIT);
+    expect(second.router.state.location.search).toBe('?gameCode=FAST5&playType=STRAIGHT_1');
+    second.unmount();
+
+    // An ELOTT game no lottery game links: the VN page itself (never the studio's "soon" page).
+    const third = await lobby('/rng', handlers(menus));
+    await userEvent.click(screen.getByRole('button', { name: 'Play Mien Nam' }));
+    await waitFor(() => expect(third.router.state.location.pathname).toBe('/vnlottery'), WAIT);
+    expect(third.router.state.location.search).toBe('');
+    expect(launchCalls(third.calls)).toEqual([]);
   });
 
   it('a game under maintenance (503) opens the maintenance page with similar hot games, each launchable', async () => {

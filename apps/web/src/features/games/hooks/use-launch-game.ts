@@ -1,9 +1,9 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { TRIAL_TYPE, type LaunchResult, type MemberInfo } from '@app/contracts';
+import { gameMenus, TRIAL_TYPE, type LaunchResult, type LotteryGame, type MemberInfo } from '@app/contracts';
 import { paths } from '@/config/paths';
-import { errorKey, isApiError } from '@/lib/api-client';
+import { call, errorKey, isApiError } from '@/lib/api-client';
 import { currentLanguage, loadAccountCatalogue } from '@/lib/i18n';
 import { getMemberInfoQueryOptions, memberInfoQueryKey } from '@/lib/session';
 import { clearSession, getToken, session, SESSION_KEYS } from '@/lib/storage';
@@ -20,6 +20,42 @@ export function lotteryPath(game: LaunchTarget): string {
   if (!game.code || !game.defaultPlayType) return paths.lottery;
   const q = new URLSearchParams({ gameCode: game.code, playType: game.defaultPlayType });
   return `${paths.lottery}?${q.toString()}`;
+}
+
+/** The header's game menus query (features/navigation asks the same key): its lottery menus link catalogue games. */
+const MENUS_KEY = ['games', 'menus'] as const;
+
+/** The platform lottery game (issue 7) a catalogue lottery game opens, from gameMenus' lotteryMenus. */
+async function linkedLottery(queryClient: QueryClient, gameId: number): Promise<LotteryGame | null> {
+  try {
+    const menus = await queryClient.fetchQuery({
+      queryKey: MENUS_KEY,
+      queryFn: ({ signal }) => call(gameMenus, {}, { signal }),
+      staleTime: 5 * 60_000,
+    });
+    for (const m of menus.lotteryMenus ?? []) {
+      const hit = m.gameMenus.find((g) => g.catalogueGameId === gameId);
+      if (hit) return hit;
+    }
+  } catch {
+    // No menus: the page opens on its first game.
+  }
+  return null;
+}
+
+/**
+ * Where an ordinary lottery game goes: its linked lottery game's page — /vnlottery?gameCode=… for
+ * a Vietnamese one, /lottery?gameCode=…&playType=… otherwise; without a link, /vnlottery for
+ * ELOTT and /lottery with the catalogue's code and play type for LOTT.
+ */
+export function lotteryTarget(game: LaunchTarget, linked: LotteryGame | null): string {
+  if (linked) {
+    const q = new URLSearchParams({ gameCode: linked.gameCode });
+    if (linked.kind === 'vn_north' || linked.kind === 'vn_south') return `${paths.vnlottery}?${q}`;
+    q.set('playType', linked.defaultPlayType);
+    return `${paths.lottery}?${q}`;
+  }
+  return game.gameType === 'ELOTT' ? paths.vnlottery : lotteryPath(game);
 }
 
 /** Only http(s) addresses may be framed or opened. */
@@ -82,7 +118,8 @@ export function withRoom(url: string, room: number | undefined): string {
  * trial account (type 4) is told a real account is needed; the loader shows while the address is
  * fetched; the frame url is stored and the page goes to /game unless already there (then the frame
  * swaps). Lottery: TCG_SEA opens its own entry in a new window, GPI starts like any game, any other
- * lottery game opens /lottery with its code and default play type. A game under maintenance opens
+ * lottery game opens its lottery page (/lottery, or /vnlottery for a Vietnamese one, with the
+ * linked lottery game's code). A game under maintenance opens
  * the game maintenance page with similar games. Answers true when it leaves the page for the game
  * (the frame, or the lottery page), false when the player stays (login asked, refused, a popup).
  */
@@ -97,8 +134,12 @@ export function useLaunchGame() {
     async (game: LaunchTarget, options: LaunchOptions = {}): Promise<boolean> => {
       const ui = useUiStore.getState();
       const special = game.accountTypeName;
-      if (game.gameType === 'LOTT' && special !== 'TCG_SEA' && special !== 'GPI') {
-        void navigate(lotteryPath(game));
+      if (
+        (game.gameType === 'LOTT' || game.gameType === 'ELOTT') &&
+        special !== 'TCG_SEA' &&
+        special !== 'GPI'
+      ) {
+        void navigate(lotteryTarget(game, await linkedLottery(queryClient, game.id)));
         return true;
       }
       if (game.status === 'maintenance') {
