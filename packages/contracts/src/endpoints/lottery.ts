@@ -84,10 +84,16 @@ export type LotteryBetState = (typeof LOTTERY_BET_STATES)[number];
 /**
  * How a result follows from a seed (published so anyone can check a draw):
  * commitHash = hex(SHA-256(seed bytes)); the seed is 32 random bytes shown as hex. Random numbers
- * are drawn from the stream HMAC-SHA256(key = seed bytes, message = "<counter>") for counter
- * 0, 1, 2 …, read as big-endian uint32 values; a digit 0–9 takes the next value v < 4294967290
- * (rejection sampling) as v mod 10. Digit games draw their digits in position order; a VN sheet
- * draws its prizes from the 8th (or 7th) up to the special prize, each number digit by digit.
+ * are drawn from the stream of blocks HMAC-SHA256(key = seed bytes, message = the counter in
+ * decimal ASCII: "0", "1", "2" …); each 32-byte block gives eight big-endian uint32 values, read in
+ * order. A digit 0–9 takes the next value v < 4294967290 (= 429496729 × 10; larger values are
+ * skipped: rejection sampling) as v mod 10. Digit games draw their digits in position order
+ * (pos1 first). A VN sheet draws its tiers from the lowest (7th prize in the north, 8th in the
+ * south) up to the special prize, in each tier its numbers in the order listed, each number's
+ * digits left to right; the result lists the tiers special first. Sheets: north special 1×5
+ * digits, p1 1×5, p2 2×5, p3 6×5, p4 4×4, p5 6×4, p6 3×3, p7 4×2 (27 prizes); south and central
+ * special 1×6, p1 1×5, p2 1×5, p3 2×5, p4 7×5, p5 1×4, p6 3×4, p7 1×3, p8 1×2 (18 prizes).
+ * Vector: seed 000102…1f → commit 630dcd29…1bd710dd, digit5 [7, 7, 7, 0, 0], north special 01565.
  */
 export const LOTTERY_DRAW_ALGORITHM = 'hmac-sha256-counter-v1';
 
@@ -234,7 +240,7 @@ export type LotteryBetDetail = z.infer<typeof lotteryBetDetailSchema>;
 /** One payout of the merchant's table: odds is the multiplier of the stake paid on a win (stake included). */
 export const oddsItemSchema = z.object({
   playType: z.enum(PLAY_TYPES),
-  /** SUM_RANGE: the range id; DA: the number of extra hits; '' otherwise. */
+  /** SUM_RANGE: the range id; '' otherwise (DA pays its one odds per extra hit). */
   option: z.string(),
   odds: z.number(),
   /** 1 − expected return of a single bet, from the exact probabilities (e.g. 0.02). */
