@@ -7,6 +7,7 @@ import { Page } from '@/components/ui/page';
 import { EmptyState } from '@/components/ui/status';
 import { GAME_LABEL_KEYS } from '@/config/nav';
 import { GAME_TYPE_PATHS } from '@/config/paths';
+import { LazyPopular } from '@/features/lottery/popular/lazy-popular';
 import { useStatus } from '@/features/system/api/get-status';
 import { useSessionStore } from '@/lib/storage';
 import { useUiStore, type ModalKind } from '@/lib/ui-store';
@@ -54,6 +55,8 @@ export function Component() {
         <h2 id="home-popular">{t('home.popular')}</h2>
         <EmptyState title={t('games.empty')} />
       </section>
+      {/* Issue 7: popular lottery numbers, below the fold; its own chunk, loaded when scrolled near. */}
+      <LazyPopular />
     </Page>
   );
 }

@@ -1,13 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/ui/page';
-import { EmptyState } from '@/components/ui/status';
+import { VnLottery } from '@/features/lottery/vn/vn-lottery';
+import { loadCatalogues } from '@/lib/i18n';
 
-/** Vietnamese lottery (/vnlottery, header only). Draws arrive with the lottery issue. */
+/** The lottery texts (countdown, slip, errors) and the VN texts arrive before the page renders. */
+export async function loader() {
+  await loadCatalogues('lottery', 'vnlottery');
+  return null;
+}
+
+/** Vietnamese lottery (/vnlottery, header only; query gameCode selects a province). */
 export function Component() {
   const { t } = useTranslation();
   return (
     <Page title={t('pages.vnlottery.title')}>
-      <EmptyState title={t('games.empty')} />
+      <VnLottery />
     </Page>
   );
 }
