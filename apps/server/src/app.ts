@@ -239,7 +239,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const tables = createStudioTables({ db, platform: vendorProtocol, now, log: app.log });
   const launch = createLaunchService({ db, system, wallet, now });
   const bets = createBetsService({ db });
-  const lotteryDraws = createDrawsService({ db, money, now });
+  const lotteryDraws = createDrawsService({ db, money, now, log: app.log });
   const lotteryBetting = createBettingService({ db, money, now });
   app.decorate('services', {
     db,

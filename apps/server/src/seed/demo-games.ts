@@ -64,7 +64,7 @@ export const DEMO_VENDORS: readonly VendorSeed[] = [
   { code: 'LOTTO', name: 'Lucky Lotto', gameType: 'LOTT', hot: true },
   { code: 'TCG', name: 'TCG Lottery', gameType: 'LOTT' },
   { code: 'GPI', name: 'GPI Lottery', gameType: 'LOTT' },
-  { code: 'KENO', name: 'Keno World', gameType: 'LOTT' },
+  { code: 'KENO', name: 'ZY Lottery', gameType: 'LOTT' },
   // ELOTT
   { code: 'VNL', name: 'VN Lottery', gameType: 'ELOTT', hot: true },
   { code: 'XOSO', name: 'Xo So Live', gameType: 'ELOTT' },
@@ -311,13 +311,20 @@ export function otherGames(): OtherGameSeed[] {
         if (v.code === 'TCG') add('SEA Lottery', { accountTypeName: 'TCG_SEA', hot: true });
         else if (v.code === 'GPI') add('Keno Express', { accountTypeName: 'GPI' });
         else if (v.code === 'LOTTO') {
-          add('Lucky 5D', { defaultPlayType: 'DX_5D', hot: true });
-          add('Fast 3', { defaultPlayType: 'K3_SUM' });
-          add('PK10', { defaultPlayType: 'PK10_TOP1' });
-        } else add('Keno 80', { defaultPlayType: 'KENO_BIG_SMALL' });
+          // Our own lotteries (issue 7, demo-lottery.ts links them): digit games, straight by default.
+          add('Lucky 5D', { defaultPlayType: 'STRAIGHT_1', hot: true });
+          add('Lucky 3D', { defaultPlayType: 'STRAIGHT_1' });
+          add('Daily 5D', { defaultPlayType: 'STRAIGHT_1' });
+        } else {
+          add('5D', { defaultPlayType: 'STRAIGHT_1' });
+          add('3D', { defaultPlayType: 'STRAIGHT_1' });
+        }
         break;
       case 'ELOTT':
-        for (const t of ['Mien Bac', 'Mien Nam', 'Mien Trung']) add(t, { defaultPlayType: 'LO_2D' });
+        if (v.code === 'ELOTTO') {
+          add('5D', { defaultPlayType: 'STRAIGHT_1', hot: true });
+          add('3D', { defaultPlayType: 'STRAIGHT_1' });
+        } else for (const t of ['Mien Bac', 'Mien Nam', 'Mien Trung']) add(t, { defaultPlayType: 'LO_2D' });
         break;
       default:
         break;
@@ -346,7 +353,7 @@ export const DEMO_GAMES = {
   lottery: {
     code: 'LOTTO_LUCKY_5D',
     name: 'Lucky Lotto Lucky 5D',
-    defaultPlayType: 'DX_5D',
+    defaultPlayType: 'STRAIGHT_1',
     vassalage: 'LOTTO',
   },
   vassalageEntry: { code: 'KINGS_LOBBY', name: "King's Table Lobby", vassalage: 'KINGS' },

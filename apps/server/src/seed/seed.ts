@@ -14,6 +14,7 @@ import {
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoMoney } from './demo-money.ts';
 import { seedDemoGames } from './demo-games.ts';
+import { seedDemoLottery } from './demo-lottery.ts';
 import { seedSportsFixtures } from '../vendors/studio/sports/sports.module.ts';
 import { HELP_CENTER } from './help-content.ts';
 
@@ -42,6 +43,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoAccounts(db, merchant.id);
     await seedDemoMoney(db, merchant.id);
     await seedDemoGames(db, merchant.id);
+    await seedDemoLottery(db, merchant.id);
     await seedSportsFixtures(db, merchant.id);
   }
   return seeded;

@@ -20,6 +20,7 @@ import { createVendorProtocol } from '../games/vendor-protocol.service.ts';
 import { StudioVendor } from '../../vendors/studio/studio.vendor.ts';
 import { SPORTS_OPS_USAGE, createSportsStudio } from '../../vendors/studio/sports/sports.module.ts';
 import type { MoneyOpsDeps } from './money-ops.ts';
+import { LOTTERY_OPS_USAGE, lotteryOps } from '../lottery/lottery.ops.ts';
 
 /**
  * Operator actions (DESIGN §3 "Operators: an ops command line"). The CLI calls them directly on
@@ -181,6 +182,7 @@ export const OPS_COMMANDS = [
   'bonus',
   'games',
   'sports',
+  'lottery',
 ] as const;
 export type OpsCommand = (typeof OPS_COMMANDS)[number];
 
@@ -193,7 +195,7 @@ export const OPS_USAGE = `usage: npm run ops -- <command>
   field list                          registration rules per field
   field <name> key=value …            e.g. field qqNum enabled=on required=on min=5 max=12 pattern=7
                                       (keys: enabled, required, min, max, pattern 1-23, any=on|off)
-${[WALLET_OPS_USAGE, CASHIER_OPS_USAGE, MESSAGES_OPS_USAGE, GAMES_OPS_USAGE, SPORTS_OPS_USAGE].filter(Boolean).join('\n')}
+${[WALLET_OPS_USAGE, CASHIER_OPS_USAGE, MESSAGES_OPS_USAGE, GAMES_OPS_USAGE, SPORTS_OPS_USAGE, LOTTERY_OPS_USAGE].filter(Boolean).join('\n')}
   help`.replace(/\n+/g, '\n');
 
 function onOff(v: string | undefined, what: string): boolean {
@@ -257,6 +259,8 @@ export async function runOpsCommand(
       if (!sports.ops) throw usage('sports has no operator commands yet');
       return sports.ops.run(args);
     }
+    case 'lottery':
+      return lotteryOps(ops.moneyDeps, args);
     default:
       throw usage(`unknown command "${command}"\n${OPS_USAGE}`);
   }
