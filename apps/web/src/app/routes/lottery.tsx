@@ -1,19 +1,19 @@
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { Page } from '@/components/ui/page';
-import { EmptyState } from '@/components/ui/status';
+import { LotteryPage } from '@/features/lottery/components/lottery-page';
+import { useGameMenus } from '@/features/navigation/api/get-game-menus';
+import { loadCatalogues } from '@/lib/i18n';
+
+/** The lottery texts arrive before the page renders (the route waits for its loader). */
+export async function loader() {
+  await loadCatalogues('lottery');
+  return null;
+}
 
 /**
- * Lottery (/lottery, header only). Spec §2: optional query gameCode and playType select the game;
- * the lottery issue reads them to open it.
+ * Lottery (/lottery, header only). Spec §2: optional query gameCode and playType select the game
+ * and its play-type tab (added when the game has a code and a default play type); view=results
+ * shows the game's draw results (also reached from /elott).
  */
 export function Component() {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const gameCode = params.get('gameCode');
-  return (
-    <Page title={t('pages.lottery.title')}>
-      <EmptyState title={t(gameCode ? 'pages.lottery.game_unavailable' : 'games.empty')} />
-    </Page>
-  );
+  const menus = useGameMenus();
+  return <LotteryPage menus={menus.data?.lotteryMenus ?? []} menusLoading={menus.isLoading} />;
 }
