@@ -1,3 +1,5 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMinor } from '@app/contracts';
 import { Button } from '@/components/ui/button';
@@ -6,6 +8,7 @@ import { errorKey } from '@/lib/api-client';
 
 import { useCancelLotteryBet } from '../api/cancel-bet';
 import { useLotteryBets } from '../api/get-bets';
+import { lotteryKeys } from '../api/keys';
 import { formatSelection } from '../slip';
 import { playTypeName } from './play-types';
 import styles from './vn.module.css';
@@ -15,6 +18,18 @@ export function VnMyBets({ gameCode, enabled }: { gameCode: string; enabled: boo
   const { t } = useTranslation();
   const bets = useLotteryBets({ gameCode, pageSize: 20 }, { enabled });
   const cancel = useCancelLotteryBet();
+  const queryClient = useQueryClient();
+  // A bet of mine settled (the draw happened): the period, its countdown and the sheets ask again.
+  const pending = useRef<Set<number> | null>(null);
+  const items = bets.data?.items;
+  useEffect(() => {
+    if (!items) return;
+    const now = new Set(items.filter((b) => b.state === 'pending').map((b) => b.id));
+    const before = pending.current;
+    pending.current = now;
+    if (before && [...before].some((id) => !now.has(id)))
+      void queryClient.invalidateQueries({ queryKey: lotteryKeys.all });
+  }, [items, queryClient]);
   if (!enabled) return <EmptyState title={t('vnlottery.bets.login')} />;
   if (bets.isPending) return <LoadingState label={t('common.loading')} />;
   if (bets.isError) return <EmptyState title={t(errorKey(bets.error))} />;
