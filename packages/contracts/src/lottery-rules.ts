@@ -185,6 +185,12 @@ function buildRules(kind: LotteryKind, playType: PlayType): PlayTypeRules | null
 }
 
 const rulesCache = new Map<string, PlayTypeRules | null>();
+const tokenSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+function tokenSet(tokens: readonly string[]): ReadonlySet<string> {
+  let set = tokenSets.get(tokens);
+  if (!set) tokenSets.set(tokens, (set = new Set(tokens)));
+  return set;
+}
 
 /** The picker of a play type in a kind of game; null when the kind does not offer it. */
 export function rulesOf(kind: LotteryKind, playType: PlayType): PlayTypeRules | null {
@@ -239,13 +245,13 @@ export function selectionError(
     return 'lottery.errors.bad_selection';
   for (let i = 0; i < rules.rows.length; i++) {
     const picked = selection[i];
-    const allowed = rules.rows[i]!.tokens;
+    const allowed = tokenSet(rules.rows[i]!.tokens);
     if (!Array.isArray(picked)) return 'lottery.errors.bad_selection';
     if (picked.length < rules.minPerRow || picked.length > rules.maxPerRow)
       return 'lottery.errors.bad_selection';
     const seen = new Set<string>();
     for (const token of picked) {
-      if (typeof token !== 'string' || seen.has(token) || !allowed.includes(token))
+      if (typeof token !== 'string' || seen.has(token) || !allowed.has(token))
         return 'lottery.errors.bad_selection';
       seen.add(token);
     }

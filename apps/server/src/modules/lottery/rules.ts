@@ -173,11 +173,17 @@ function lo3(result: LotteryResult): string[] {
     .map((n) => n.slice(-3));
 }
 
-function counts(list: readonly string[]): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const x of list) m.set(x, (m.get(x) ?? 0) + 1);
-  return m;
+/** Occurrences of every ending: index = the number ('07' → 7), value = how many prizes end so. */
+function occurrences(endings: readonly string[], size: number): Uint8Array {
+  const c = new Uint8Array(size);
+  for (const e of endings) c[Number(e)]! += 1;
+  return c;
 }
+// One-entry memo: settling a period reads the same result object for every line.
+let memo: { result: LotteryResult; two?: Uint8Array; three?: Uint8Array } | null = null;
+const memoOf = (result: LotteryResult) => (memo?.result === result ? memo : (memo = { result }));
+const occ2 = (result: LotteryResult) => (memoOf(result).two ??= occurrences(lo2(result), 100));
+const occ3 = (result: LotteryResult) => (memoOf(result).three ??= occurrences(lo3(result), 1000));
 
 /** The numbers a result shows for "hot numbers" (digit games: the digits; VN: the lô, last two digits of every prize). */
 export function numbersOf(kind: LotteryKind, result: LotteryResult): string[] {
@@ -244,17 +250,18 @@ function wins(
     }
     return out;
   }
-  const special = prizesOf(result)[0]!;
+  prizesOf(result);
+  const special = result.prizes![0]!.numbers[0]!;
   const row = sel[0]!;
   switch (playType) {
     case 'LO_2D': {
-      const c = counts(lo2(result));
-      add(row.reduce((s, x) => s + (c.get(x) ?? 0), 0));
+      const c = occ2(result);
+      add(row.reduce((s, x) => s + c[Number(x)]!, 0));
       break;
     }
     case 'LO_3D': {
-      const c = counts(lo3(result));
-      add(row.reduce((s, x) => s + (c.get(x) ?? 0), 0));
+      const c = occ3(result);
+      add(row.reduce((s, x) => s + c[Number(x)]!, 0));
       break;
     }
     case 'DE':
@@ -272,16 +279,16 @@ function wins(
     case 'XIEN_2':
     case 'XIEN_3':
     case 'XIEN_4': {
-      const c = counts(lo2(result));
-      const present = row.filter((x) => c.has(x)).length;
+      const c = occ2(result);
+      const present = row.filter((x) => c[Number(x)]! > 0).length;
       add(choose(present, Number(playType.slice(-1))));
       break;
     }
     case 'DA': {
       // Every pair of present numbers wins occ(a) + occ(b) − 1 extra hits (≥ 1):
       // Σ over pairs = (p − 1) Σ occ − C(p, 2), with p present numbers.
-      const c = counts(lo2(result));
-      const occ = row.map((x) => c.get(x) ?? 0).filter((k) => k > 0);
+      const c = occ2(result);
+      const occ = row.map((x) => c[Number(x)]!).filter((k) => k > 0);
       const p = occ.length;
       add((p - 1) * occ.reduce((a, b) => a + b, 0) - choose(p, 2));
       break;
