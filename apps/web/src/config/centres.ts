@@ -47,7 +47,7 @@ const messageCentre = recordsPage(() => import('@/features/messages/components/m
 const betHistory = lazy(() =>
   Promise.all([
     loadChunk(() => import('@/features/bet-records/components/bet-history')),
-    loadCatalogues('money', 'bets', 'baccarat', 'sports', 'fish', 'pvp'),
+    loadCatalogues('money', 'bets', 'baccarat', 'sports', 'fish', 'pvp', 'lottery'),
   ]).then(([mod]) => mod),
 );
 const always = () => true;

@@ -11,6 +11,7 @@ import { useBetDetail } from '../api/get-bet-detail';
 import styles from './bets.module.css';
 import { BaccaratDetail } from './details/baccarat-detail';
 import { FishDetail } from './details/fish-detail';
+import { LotteryDetail } from './details/lottery-detail';
 import { PvpDetail } from './details/pvp-detail';
 import { SportsDetail } from './details/sports-detail';
 
@@ -26,6 +27,8 @@ function TableDetail({ detail }: { detail: unknown }) {
       return <FishDetail detail={detail} />;
     case 'pvp':
       return <PvpDetail detail={detail} />;
+    case 'lottery':
+      return <LotteryDetail detail={detail} />;
     default:
       return null;
   }
