@@ -37,10 +37,10 @@ export async function lotteryOps(d: MoneyOpsDeps, args: readonly string[]): Prom
       const r = await drawNow(deps, m.id, code);
       const result = r.period.result?.digits
         ? r.period.result.digits.join('')
-        : (r.period.result?.prizes?.[0]?.numbers.join(' ') ?? '-');
+        : `special prize ${r.period.result?.prizes?.[0]?.numbers.join(' ') ?? '-'}`;
       const s = r.settlement;
       return {
-        message: `${r.game.code} ${r.period.numero} drawn: ${result} (special prize for VN)\nsettled ${s.won + s.lost + s.refunded} bets: ${s.won} won, ${s.lost} lost, paid ${s.paid}\nnext on sale: ${r.next?.numero ?? '-'}`,
+        message: `${r.game.code} ${r.period.numero} drawn: ${result}\nsettled ${s.won + s.lost + s.refunded} bets: ${s.won} won, ${s.lost} lost, paid ${s.paid}\nnext on sale: ${r.next?.numero ?? '-'}`,
       };
     }
     case 'refund': {
