@@ -343,6 +343,35 @@ describe('the draw job', () => {
   });
 });
 
+describe('the running job and the ops commands', () => {
+  it('the started job draws and settles a due period with nobody calling', async () => {
+    const g = await game('LUCKY3D_3M');
+    const [p] = await ensurePeriods(db(), g, clock.now(), 1);
+    const m = await moneyMember(app, { balance: 10_000 });
+    const bet = await placeBet(m.id, g, p!, straight(g, p!, true));
+    clock.set(p!.drawAt.getTime() + 100);
+    const stop = draws().start();
+    try {
+      await expect.poll(async () => (await betRow(bet)).state, { timeout: 20_000 }).toBe('won');
+    } finally {
+      stop();
+    }
+    expect((await periodByNumero(db(), g.id, p!.numero))!.settledAt).not.toBeNull();
+    await expectLedgerSound(app);
+  });
+
+  it('lottery list and odds', async () => {
+    const ops = createOpsService({ db: db(), now: clock.now });
+    const list = await runOpsCommand(ops, 'lottery', ['list']);
+    expect(list.message.split('\n').length).toBe(DEMO_LOTTERIES.length);
+    expect(list.message).toMatch(/VN_HCM\s+vn_south\s+16:15/);
+    const odds = await runOpsCommand(ops, 'lottery', ['odds', 'LUCKY5D_1M']);
+    expect(odds.message).toMatch(/STRAIGHT_1\s+9\.8000\s+edge 2\.00 %/);
+    await expect(runOpsCommand(ops, 'lottery', ['draw-now', 'NOPE'])).rejects.toThrow(/unknown_game/);
+    await expect(runOpsCommand(ops, 'lottery', ['dance'])).rejects.toThrow(/lottery needs/);
+  });
+});
+
 describe('the read calls', () => {
   it('popular, VN menu, VN sheets, VN periods on sale and the history answer their contract', async () => {
     const pop = await get('/lgw/games/popular?prizeMode=Lott', lotteryPopular.response);
