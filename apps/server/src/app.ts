@@ -64,7 +64,7 @@ import {
 } from './modules/games/vendor-protocol.service.ts';
 import { StudioVendor } from './vendors/studio/studio.vendor.ts';
 import { createStudioTables, type StudioTables } from './vendors/studio/tables.ts';
-import { lotteryHandlers } from './modules/lottery/lottery.routes.ts';
+import { lotteryHandlers, lotteryRouteConfigs } from './modules/lottery/lottery.routes.ts';
 import { createDrawsService, type DrawsService } from './modules/lottery/draws.service.ts';
 import { createBettingService, type BettingService } from './modules/lottery/betting.service.ts';
 import errors from './plugins/errors.ts';
@@ -238,7 +238,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const studio = new StudioVendor(db, vendorProtocol);
   const tables = createStudioTables({ db, platform: vendorProtocol, now, log: app.log });
   const launch = createLaunchService({ db, system, wallet, now });
-  const bets = createBetsService({ db });
+  const bets = createBetsService({ db, now });
   const lotteryDraws = createDrawsService({ db, money, now, log: app.log });
   const lotteryBetting = createBettingService({ db, money, now });
   app.decorate('services', {
@@ -302,6 +302,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...cashierRouteConfigs,
     ...gamePlayRouteConfigs,
     ...tables.routeConfigs,
+    ...lotteryRouteConfigs,
   });
   await app.register(gatewayRoutes, { cashier });
   if (opts.jobs) {

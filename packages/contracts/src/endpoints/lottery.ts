@@ -353,6 +353,16 @@ export const vnOpenedNumeros = defineEndpoint({
   response: z.object({ items: z.array(z.object({ game: lotteryGameSchema, period: periodSchema })) }),
 });
 
+/**
+ * Refusals (the message keys): 404 lottery.errors.unknown_game (unknown or in maintenance),
+ * 404 lottery.errors.unknown_period, 409 lottery.errors.betting_closed (the period or a chased one
+ * is past its close), 400 lottery.errors.{bad_play_type, bad_selection, too_many_bets, bad_unit,
+ * bad_multiplier, empty_slip, too_many_lines, bad_chase} (fields name the line: lines.<i>…),
+ * 422 money.errors.insufficient_balance (the slip's whole total, chase included), 409
+ * money.errors.idempotency_conflict (the key with another body), 403 errors.in_need_true_account
+ * (free play). Cancel: 404 lottery.errors.unknown_bet / unknown_chase (also another member's),
+ * 409 lottery.errors.cancel_closed.
+ */
 export const lotteryPlaceBets = defineEndpoint({
   id: 'lotteryPlaceBets',
   method: 'POST',

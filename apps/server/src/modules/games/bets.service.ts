@@ -7,7 +7,8 @@ import {
   type betRecords,
 } from '@app/contracts';
 import type { Db } from '../../db/db.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, systemClock, type Clock } from '../../lib/errors.ts';
+import { lotteryBetDetail } from '../lottery/betting.service.ts';
 import { MERCHANT_TIME_ZONE } from '../records/records.service.ts';
 import * as repo from './play.repository.ts';
 
@@ -57,7 +58,7 @@ const badDay = (field: 'from' | 'to') =>
 
 export type BetsService = ReturnType<typeof createBetsService>;
 
-export function createBetsService({ db }: { db: Db }) {
+export function createBetsService({ db, now = systemClock }: { db: Db; now?: Clock }) {
   async function list(memberId: string, f: BetFilters): Promise<BetList> {
     if (f.from && !isCalendarDay(f.from)) throw badDay('from');
     if (f.to && !isCalendarDay(f.to)) throw badDay('to');
@@ -114,6 +115,11 @@ export function createBetsService({ db }: { db: Db }) {
       [id, memberId],
     );
     if (!row) throw new AppError('NOT_FOUND', 'games.errors.unknown_bet');
+    // A lottery bet (issue 7): its bet, period and draw as they are now (lotteryBetDetailSchema).
+    if (row.round_id.startsWith('LOT-')) {
+      const lottery = await lotteryBetDetail(db, memberId, Number(row.round_id.slice(4)), now());
+      if (lottery) return { bet: toBet(row), transactions: [], detail: lottery };
+    }
     const txs = await repo.betTransactions(db, row.vassalage, row.round_id);
     return {
       bet: toBet(row),
