@@ -85,7 +85,8 @@ export async function voidPeriod(d: DrawJobDeps, periodId: string): Promise<Sett
 }
 
 export interface PassResult {
-  created: number;
+  /** Periods ahead checked (and created when missing). */
+  ensured: number;
   closed: number;
   drawn: number;
   settled: number;
@@ -96,23 +97,23 @@ export function createDrawJob(d: DrawJobDeps) {
   const ensuredUntil = new Map<number, number>();
 
   async function keepPeriods(q: Queryable, games: GameRow[], now: Date): Promise<number> {
-    let created = 0;
+    let ensured = 0;
     for (const g of games) {
       if ((ensuredUntil.get(g.id) ?? 0) > now.getTime()) continue;
       const periods = await ensurePeriods(q, g, now, AHEAD);
-      created += periods.length;
+      ensured += periods.length;
       // Checked again once the second of them is due (the current and the next always exist).
       const mark = periods[1] ?? periods[0];
       if (mark) ensuredUntil.set(g.id, mark.drawAt.getTime());
     }
-    return created;
+    return ensured;
   }
 
   /** One pass: periods ahead, close, draw the due ones, settle the drawn ones. */
   async function pass(): Promise<PassResult> {
     const now = d.now();
     const games = await listGames(d.db, null, { activeOnly: true });
-    const created = await keepPeriods(d.db, games, now);
+    const ensured = await keepPeriods(d.db, games, now);
     const closed = await d.db.query(
       `update lottery_periods set state = 'closed' where state = 'open' and close_at <= $1 returning id`,
       [now],
@@ -130,7 +131,7 @@ export function createDrawJob(d: DrawJobDeps) {
     );
     let settled = 0;
     for (const p of unsettled) if ((await settlePeriod(d, p.id)).done) settled++;
-    return { created, closed: closed.length, drawn, settled };
+    return { ensured, closed: closed.length, drawn, settled };
   }
 
   return {
@@ -144,8 +145,7 @@ export function createDrawJob(d: DrawJobDeps) {
           immediate: true,
           run: pass,
           report: (r, l) => {
-            if (r.drawn > 0 || r.closed > 0 || r.settled > 0)
-              l.info({ ...r }, 'lottery periods drawn and settled');
+            if (r.drawn > 0) l.info({ drawn: r.drawn, settled: r.settled }, 'lottery periods drawn');
           },
         },
         log,
