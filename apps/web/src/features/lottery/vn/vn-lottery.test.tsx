@@ -153,4 +153,14 @@ describe('region and province tabs', () => {
     expect(screen.getByRole('button', { name: 'Remove 123' })).toBeInTheDocument();
     expect(screen.getByText('Bets: 1')).toBeInTheDocument();
   });
+
+  it("/elott's Results (view=results) brings the sheet into view", async () => {
+    const scrolled = vi.mocked(Element.prototype.scrollIntoView);
+    scrolled.mockClear();
+    renderApp('/vnlottery?gameCode=VN_MB&view=results', handlers());
+    await screen.findByRole('table', { name: /Result sheet of Miền Bắc/ }, WAIT);
+    await waitFor(() => expect(scrolled).toHaveBeenCalled(), WAIT);
+    const target = scrolled.mock.contexts.at(-1) as HTMLElement;
+    expect(within(target).getByRole('heading', { name: 'Results' })).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import { errorKey } from '@/lib/api-client';
 import { useVnRecent } from '../api/get-vn-recent';
@@ -13,8 +14,16 @@ export function VnResults({ game }: { game: VnMenuGame }) {
   const id = useId();
   const [date, setDate] = useState('');
   const recent = useVnRecent({ gameCode: game.gameCode, date: date || undefined });
+  // /elott's "Results" (view=results): the sheet comes into view once it is there.
+  const [params] = useSearchParams();
+  const box = useRef<HTMLElement>(null);
+  const wantResults = params.get('view') === 'results';
+  const shown = recent.isSuccess;
+  useEffect(() => {
+    if (wantResults && shown) box.current?.scrollIntoView({ block: 'start' });
+  }, [wantResults, shown]);
   return (
-    <section className={styles.section} aria-labelledby={`${id}-title`}>
+    <section ref={box} className={styles.section} aria-labelledby={`${id}-title`}>
       <div className={styles.resultsHead}>
         <h2 id={`${id}-title`}>{t('vnlottery.sheet.title')}</h2>
         <label className={styles.datePick}>
