@@ -97,6 +97,36 @@ async function lastDraws(q: Queryable, gameIds: number[], n: number): Promise<Ma
   return out;
 }
 
+/**
+ * The next `n` periods of each game (draw after `now`) in one query; a game with fewer (the job
+ * has not run yet) gets them created.
+ */
+async function periodsAhead(
+  q: Queryable,
+  games: GameRow[],
+  now: Date,
+  n: number,
+): Promise<Map<number, PeriodRow[]>> {
+  const out = new Map<number, PeriodRow[]>();
+  if (games.length === 0) return out;
+  const rows = await q.query<PeriodRow>(
+    `select * from (
+       select ${PERIOD_COLUMNS}, row_number() over (partition by p.game_id order by p.draw_at, p.id) as rn
+         from ${PERIOD_FROM} where p.game_id = any($1::int[]) and p.draw_at > $2
+     ) x where x.rn <= $3 order by x."gameId", x."drawAt"`,
+    [games.map((g) => g.id), now, n],
+  );
+  for (const r of rows.map(normalizePeriod)) {
+    const list = out.get(r.gameId) ?? [];
+    list.push(r);
+    out.set(r.gameId, list);
+  }
+  for (const g of games) {
+    if ((out.get(g.id)?.length ?? 0) < n) out.set(g.id, await ensurePeriods(q, g, now, n));
+  }
+  return out;
+}
+
 /** The numbers drawn most often, most frequent first (ties: the smaller number first). */
 export function hotNumbers(game: Pick<GameRow, 'kind'>, draws: PeriodRow[], max = HOT_MAX): string[] {
   const counts = new Map<string, number>();
@@ -184,9 +214,10 @@ export function createDrawsService(deps: DrawsDeps) {
         games.map((g) => g.id),
         HOT_DRAWS,
       );
+      const ahead = await periodsAhead(db, games, t, 3);
       const items = [];
       for (const g of games) {
-        const { current } = currentAndNext(await ensurePeriods(db, g, t, 3), t);
+        const { current } = currentAndNext(ahead.get(g.id) ?? [], t);
         const past = draws.get(g.id) ?? [];
         items.push({
           game: toGame(g),
@@ -270,9 +301,10 @@ export function createDrawsService(deps: DrawsDeps) {
     ): Promise<ResponseOf<typeof vnOpenedNumeros>> {
       const t = now();
       const games = (await vnGames(c)).filter((g) => !q.region || g.region === q.region);
+      const ahead = await periodsAhead(db, games, t, 2);
       const items = [];
       for (const g of games) {
-        const { current } = currentAndNext(await ensurePeriods(db, g, t, 2), t);
+        const { current } = currentAndNext(ahead.get(g.id) ?? [], t);
         if (current) items.push({ game: toGame(g), period: toPeriod(current) });
       }
       items.sort(
