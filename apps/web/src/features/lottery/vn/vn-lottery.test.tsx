@@ -163,4 +163,12 @@ describe('region and province tabs', () => {
     const target = scrolled.mock.contexts.at(-1) as HTMLElement;
     expect(within(target).getByRole('heading', { name: 'Results' })).toBeInTheDocument();
   });
+
+  it('embed=1 (started in the game frame): the site header is not shown', async () => {
+    renderApp('/vnlottery?gameCode=VN_MB&embed=1', handlers());
+    await screen.findByRole('tablist', { name: 'Regions' }, WAIT);
+    const header = document.querySelector<HTMLElement>('body header');
+    expect(header).not.toBeNull();
+    await waitFor(() => expect(header!.style.display).toBe('none'), WAIT);
+  });
 });
