@@ -111,6 +111,34 @@ export async function insertBets(
   return idList.map(Number);
 }
 
+/**
+ * The betting record's rows of a slip's bets in one statement: open, like play.repository's
+ * openBet writes one (vertical lottery, round LOT-<id>), settled or rolled back by the draw.
+ */
+export async function openBetRecords(
+  q: Queryable,
+  memberId: string,
+  game: { vassalage: string; gameId: number | null; gameName: string },
+  rows: readonly { roundId: string; stake: number }[],
+  at: Date,
+): Promise<void> {
+  await q.query(
+    `insert into bet_records (member_id, vertical, stake, payout, settled_at, round_id, vassalage, game_id,
+                              game_name, status, created_at)
+     select $1, 'lottery', r.stake, 0, null, r.round_id, $2, $3, $4, 'open', $5
+       from unnest($6::text[], $7::bigint[]) as r(round_id, stake)`,
+    [
+      memberId,
+      game.vassalage,
+      game.gameId,
+      game.gameName,
+      at,
+      rows.map((r) => r.roundId),
+      rows.map((r) => r.stake),
+    ],
+  );
+}
+
 /** A bet as lists and answers show it: with its game and period. */
 export interface BetViewRow {
   id: string;

@@ -11,7 +11,6 @@ import {
 import type { lotteryBets, lotteryCancelBet, lotteryCancelChase, lotteryPlaceBets } from '@app/contracts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { AppError, type Clock } from '../../lib/errors.ts';
-import { openBet } from '../games/play.repository.ts';
 import { once } from '../ledger/idempotency.ts';
 import { insufficientBalance, memberAccount, move, systemAccount } from '../ledger/ledger.ts';
 import type { MoneyRunner, MoneyTx } from '../ledger/money-tx.ts';
@@ -33,11 +32,12 @@ import {
  *
  * A slip is all or nothing, in one money transaction: its lines are checked by the shared rules
  * (the same the client's pickers use), the period (and a chase's later periods) locked for share
- * and checked on sale, the member's main balance checked against the whole total, then each bet
- * gets its lottery_bets row, its 'bet' transfer MAIN → GAMES (ref lottery:<id>:bet) and its
- * betting-record row (bet_records, round LOT-<id>, open until the draw settles it). Any refusal
- * throws before the commit: nothing is written. A cancel before the close is the same stake back
- * (GAMES → MAIN, memo.rollback) and the record rolled back.
+ * and checked on sale, the member's main balance locked and checked against the whole total,
+ * then each bet (line × period) gets its lottery_bets row and its betting-record row (bet_records,
+ * round LOT-<id>, open until the draw settles it), and the slip one 'bet' transfer MAIN → GAMES
+ * (ref lottery:slip:<first bet id>, memo naming every bet; constant work for a 2 500-bet chase).
+ * Any refusal throws before the commit: nothing is written. A cancel before the close is that
+ * bet's stake back (GAMES → MAIN, memo.rollback, ref lottery:<id>:cancel), the record rolled back.
  */
 export interface BettingDeps {
   db: Db;
@@ -154,34 +154,25 @@ export function createBettingService({ db, money, now }: BettingDeps) {
             })
           : null;
         const ids = await repo.insertBets(tx, m.id, chaseId, bets, at);
-        const gamesAccount = await systemAccount(tx, game.merchantId, 'GAMES');
-        let balance = Number(locked?.balance ?? 0);
-        for (const [i, id] of ids.entries()) {
-          const b = bets[i]!;
-          const period = periods.find((p) => p.id === b.periodId)!;
-          const posted = await move(tx, {
-            type: 'bet',
-            memberId: m.id,
-            ref: `lottery:${id}:bet`,
-            memo: memoOf(game, period.numero, b.playType, id),
-            from: main,
-            to: gamesAccount,
-            amount: b.stake,
-          });
-          balance = posted.balances.get(main.id) ?? balance;
-          await openBet(tx, {
-            memberId: m.id,
-            vertical: 'lottery',
-            stake: b.stake,
-            roundId: roundIdOf(id),
-            vassalage: game.vassalage,
-            // bet_records.game_id is nullable (a lottery without a catalogue game); openBet passes it as is.
-            gameId: game.catalogueGameId as number,
-            gameName: game.label,
-            detail: undefined,
-            at,
-          });
-        }
+        // One 'bet' transfer for the slip (its memo names every bet): the betting record's rows
+        // hold the same stakes, so GAMES stays Σ(stake − payout) of the open and settled ones.
+        const posted = await move(tx, {
+          type: 'bet',
+          memberId: m.id,
+          ref: `lottery:slip:${ids[0]}`,
+          memo: slipMemo(game, periods, ids),
+          from: main,
+          to: await systemAccount(tx, game.merchantId, 'GAMES'),
+          amount: total,
+        });
+        const balance = posted.balances.get(main.id) ?? 0;
+        await repo.openBetRecords(
+          tx,
+          m.id,
+          { vassalage: game.vassalage, gameId: game.catalogueGameId, gameName: game.label },
+          ids.map((id, i) => ({ roundId: roundIdOf(id), stake: bets[i]!.stake })),
+          at,
+        );
         tx.balanceChanged(m.id);
         const rows = await repo.betsByIds(tx, ids);
         return { bets: rows.map((r) => repo.toLotteryBet(r, at)), chaseId, balance };
@@ -268,17 +259,20 @@ export function createBettingService({ db, money, now }: BettingDeps) {
 
 type MemoGame = Pick<GameRow, 'code' | 'label' | 'vassalage' | 'catalogueGameId'>;
 
-/** The account record's memo of a lottery movement (like the vendor protocol's: vassalage, game, round). */
-function memoOf(game: MemoGame, numero: string, playType: string, betId: number): Record<string, unknown> {
+/** The account record's memo of a slip's debit (like the vendor protocol's: vassalage, game, rounds). */
+function slipMemo(
+  game: Pick<GameRow, 'code' | 'label' | 'vassalage' | 'catalogueGameId'>,
+  periods: readonly repo.LockedPeriod[],
+  betIds: readonly number[],
+): Record<string, unknown> {
   return {
     vassalage: game.vassalage,
     gameId: game.catalogueGameId,
     game: game.label,
     gameCode: game.code,
-    numero,
-    playType,
-    roundId: roundIdOf(betId),
-    betId,
+    numero: periods[0]!.numero,
+    periods: periods.length,
+    betIds,
   };
 }
 

@@ -6,7 +6,7 @@ import { openPostgres } from '../../db/postgres.ts';
 import { testClock } from '../../test/accounts.ts';
 import { buildTestApp } from '../../test/helper.ts';
 import { expectLedgerSound, moneyMember, newKey, walletBalance, type MoneyMember } from '../../test/money.ts';
-import { drawPeriod } from './draw.job.ts';
+import { drawNow, drawPeriod } from './draw.job.ts';
 import { ensurePeriods, gameByCode } from './lottery.repository.ts';
 import { settlePeriod } from './settlement.ts';
 
@@ -17,7 +17,10 @@ import { settlePeriod } from './settlement.ts';
  * (on a test clock: period i is on sale until 50 s + i minutes from the start).
  */
 
-const clock = testClock(new Date('2026-11-24T04:00:00Z'));
+// 04:00 UTC of the next day: a minute boundary, later than the demo lotteries' drawn history
+// (seeded up to the real now), with the Vietnamese 18:15 draw of that day still ahead.
+const DAY = 86_400_000;
+const clock = testClock(new Date(Math.ceil(Date.now() / DAY) * DAY + 4 * 3_600_000));
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await buildTestApp({ now: clock.now });
@@ -200,17 +203,19 @@ describe('placing a slip', () => {
     });
     expect(b2).toMatchObject({ playType: 'BIG_SMALL', betCount: 1, stake: 1_000, cancellable: true });
 
+    // One debit for the slip, naming its bets.
     const transfers = await db().query<{ ref: string; type: string; memo: Record<string, unknown> }>(
       `select ref, type, memo from ledger_transfers where member_id = $1 and type = 'bet' order by id`,
       [m.id],
     );
-    expect(transfers.map((t) => t.ref)).toEqual([`lottery:${b1!.id}:bet`, `lottery:${b2!.id}:bet`]);
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0]!.ref).toBe(`lottery:slip:${b1!.id}`);
     expect(transfers[0]!.memo).toMatchObject({
       gameCode: g.code,
       numero: g.numeros[0],
-      playType: 'STRAIGHT_1',
+      periods: 1,
+      betIds: [b1!.id, b2!.id],
     });
-
     const records = await db().query<Record<string, unknown>>(
       `select vertical, vassalage, round_id, game_id, game_name, stake::int as stake, status from bet_records
         where member_id = $1 order by id`,
@@ -452,6 +457,113 @@ describe('placing a slip', () => {
       [m.id],
     );
     expect(records).toEqual({ n: 6, stake: 3_900 });
+    await expectLedgerSound(app);
+  });
+});
+
+describe('on the demo lotteries', () => {
+  const deps = () => ({ db: db(), money: app.services.money, now: clock.now });
+  async function seeded(code: string) {
+    const [m] = await db().query<{ id: number }>('select id from merchants order by id limit 1');
+    const game = (await gameByCode(db(), m!.id, code))!;
+    const [current] = await ensurePeriods(db(), game, clock.now(), 1);
+    return { merchantId: m!.id, game, numero: current!.numero };
+  }
+
+  it('a digit bet and a Vietnamese bao lô bet settle at the draw: the balance moves by exactly the payouts', async () => {
+    const digit = await seeded('LUCKY5D_1M');
+    const north = await seeded('VN_MB');
+    const m = await moneyMember(app, { balance: 100_000 });
+    const numbers = ['00', '11', '22', '33', '44', '55', '66', '77', '88', '99'];
+    const every = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
+    const a = await api<PlaceAnswer>(m, 'POST', '/lotto/lgw/bets', {
+      gameCode: 'LUCKY5D_1M',
+      numero: digit.numero,
+      idempotencyKey: newKey(),
+      lines: [{ playType: 'STRAIGHT_1', selection: [every, [], [], [], []], unit: 100, multiplier: 1 }],
+    });
+    const b = await api<PlaceAnswer>(m, 'POST', '/lotto/lgw/bets', {
+      gameCode: 'VN_MB',
+      numero: north.numero,
+      idempotencyKey: newKey(),
+      lines: [{ playType: 'LO_2D', selection: [numbers], unit: 1_000, multiplier: 1 }],
+    });
+    expect([a.status, b.status], a.body + b.body).toEqual([200, 200]);
+    expect(b.value.bets[0]).toMatchObject({ betCount: 10, stake: 10_000 });
+    expect(b.value.balance).toBe(100_000 - 1_000 - 10_000);
+    const [r1, r2] = [
+      await drawNow(deps(), digit.merchantId, 'LUCKY5D_1M'),
+      await drawNow(deps(), north.merchantId, 'VN_MB'),
+    ];
+    expect([r1.period.numero, r2.period.numero]).toEqual([digit.numero, north.numero]);
+    const mine = await myBets(m);
+    const byId = new Map(mine.value.items.map((x) => [x.id, x]));
+    const d = byId.get(a.value.bets[0]!.id)!;
+    const v = byId.get(b.value.bets[0]!.id)!;
+    // Every digit of the first position is picked: exactly one single bet wins.
+    expect(d).toMatchObject({ state: 'won', winCount: 1, cancellable: false });
+    expect(d.payout).toBeGreaterThan(0);
+    expect(['won', 'lost']).toContain(v.state);
+    expect(await walletBalance(app, m.id)).toBe(100_000 - 11_000 + d.payout + v.payout);
+    const records = await db().query<{ round_id: string; status: string; payout: string }>(
+      `select round_id, status, payout from bet_records where member_id = $1 order by id`,
+      [m.id],
+    );
+    expect(records.map((r) => [r.round_id, r.status, Number(r.payout)])).toEqual([
+      [`LOT-${d.id}`, 'settled', d.payout],
+      [`LOT-${v.id}`, 'settled', v.payout],
+    ]);
+    await expectLedgerSound(app);
+  });
+
+  it('bad Vietnamese numbers are refused (400) and write nothing', async () => {
+    const north = await seeded('VN_MB');
+    const m = await moneyMember(app, { balance: 100_000 });
+    const bad: [playType: string, selection: string[][], message: string][] = [
+      ['LO_2D', [['123']], 'lottery.errors.bad_selection'],
+      ['LO_2D', [['1']], 'lottery.errors.bad_selection'],
+      [
+        'DE',
+        [Array.from({ length: 11 }, (_, i) => String(i).padStart(2, '0'))],
+        'lottery.errors.bad_selection',
+      ],
+      ['BA_CANG', [['12']], 'lottery.errors.bad_selection'],
+      ['XIEN_2', [['12']], 'lottery.errors.bad_selection'],
+      ['XIEN_3', [['12', '12', '13']], 'lottery.errors.bad_selection'],
+      ['DAU', [['a']], 'lottery.errors.bad_selection'],
+      ['STRAIGHT_1', [['1'], [], [], [], []], 'lottery.errors.bad_play_type'],
+    ];
+    for (const [playType, selection, message] of bad) {
+      const before = await counts();
+      const r = await api(m, 'POST', '/lotto/lgw/bets', {
+        gameCode: 'VN_MB',
+        numero: north.numero,
+        idempotencyKey: newKey(),
+        lines: [{ playType, selection, unit: 100, multiplier: 1 }],
+      });
+      expect([playType, r.status, r.message], r.body).toEqual([playType, 400, message]);
+      expect(await counts()).toEqual(before);
+    }
+  });
+
+  it('the largest slip (50 lines × a chase of 50 periods) is placed whole', async () => {
+    const digit = await seeded('LUCKY5D_5M');
+    const m = await moneyMember(app, { balance: 10_000_000 });
+    const lines = Array.from({ length: 50 }, (_, i) =>
+      straight1([String(i % 10)], 100, 1 + Math.floor(i / 10)),
+    );
+    const r = await api<PlaceAnswer>(m, 'POST', '/lotto/lgw/bets', {
+      gameCode: 'LUCKY5D_5M',
+      numero: digit.numero,
+      idempotencyKey: newKey(),
+      lines,
+      chase: { periods: 50, stopOnWin: false },
+    });
+    expect(r.status, r.body).toBe(200);
+    expect(r.value.bets).toHaveLength(2_500);
+    const total = 50 * lines.reduce((s, l) => s + l.unit * l.multiplier, 0);
+    expect(r.value.balance).toBe(10_000_000 - total);
+    expect(new Set(r.value.bets.map((b) => b.numero)).size).toBe(50);
     await expectLedgerSound(app);
   });
 });
