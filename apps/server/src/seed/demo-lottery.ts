@@ -196,6 +196,21 @@ export async function seedDemoLottery(db: Db, merchantId: number, now: Date = ne
         list.map((g) => g.catalogueCode ?? ''),
       ],
     );
+    // Links made on a database seeded before the lotteries existed: the catalogue games follow.
+    await tx.query(
+      `update lottery_games l set catalogue_game_id = c.id
+         from unnest($2::text[], $3::text[]) as s(code, catalogue)
+         join games c on c.merchant_id = $1 and c.code = s.catalogue
+        where l.merchant_id = $1 and l.code = s.code and l.catalogue_game_id is null`,
+      [merchantId, list.map((g) => g.code), list.map((g) => g.catalogueCode ?? '')],
+    );
+    await tx.query(
+      `update games c set default_play_type = l.default_play_type
+         from lottery_games l
+        where l.merchant_id = $1 and c.id = l.catalogue_game_id
+          and c.default_play_type is distinct from l.default_play_type`,
+      [merchantId],
+    );
     const odds = (['digit5', 'digit3', 'vn_north', 'vn_south'] as const).flatMap((kind) =>
       defaultOdds(kind).map((o) => ({ kind, ...o })),
     );

@@ -15,7 +15,7 @@ import { expectLedgerSound, moneyMember, walletBalance } from '../../test/money.
 import { memberAccount, move, systemAccount } from '../ledger/ledger.ts';
 import { openBet } from '../games/play.repository.ts';
 import { createOpsService, runOpsCommand } from '../ops/ops.service.ts';
-import { DEMO_LOTTERIES } from '../../seed/demo-lottery.ts';
+import { DEMO_LOTTERIES, seedDemoLottery } from '../../seed/demo-lottery.ts';
 import {
   ensurePeriods,
   gameByCode,
@@ -168,6 +168,27 @@ describe('demo lotteries (seed)', () => {
       kind: 'vn_south',
       region: 'central',
     });
+  });
+});
+
+describe('seeding again', () => {
+  it('changes nothing on a seeded database and relinks a catalogue seeded before the lotteries', async () => {
+    const count = async () =>
+      Number((await db().query<{ n: string }>('select count(*) as n from lottery_periods'))[0]!.n);
+    const before = await count();
+    const lucky = await game('LUCKY5D_1M');
+    await db().query(`update games set default_play_type = 'DX_5D' where id = $1`, [lucky.catalogueGameId]);
+    await db().query(`update lottery_games set catalogue_game_id = null where merchant_id = $1`, [
+      merchantId,
+    ]);
+    await seedDemoLottery(db(), merchantId);
+    expect(await count()).toBe(before);
+    expect((await game('LUCKY5D_1M')).catalogueGameId).toBe(lucky.catalogueGameId);
+    const [row] = await db().query<{ default_play_type: string }>(
+      'select default_play_type from games where id = $1',
+      [lucky.catalogueGameId],
+    );
+    expect(row!.default_play_type).toBe('STRAIGHT_1');
   });
 });
 
