@@ -257,8 +257,6 @@ export function createBettingService({ db, money, now }: BettingDeps) {
   return { place, list, cancel, cancelChase };
 }
 
-type MemoGame = Pick<GameRow, 'code' | 'label' | 'vassalage' | 'catalogueGameId'>;
-
 /** The account record's memo of a slip's debit (like the vendor protocol's: vassalage, game, rounds). */
 function slipMemo(
   game: Pick<GameRow, 'code' | 'label' | 'vassalage' | 'catalogueGameId'>,
