@@ -3,6 +3,9 @@ import { lotteryOpenedNumero, type ResponseOf } from '@app/contracts';
 import { call } from '@/lib/api-client';
 import { lotteryKeys } from './keys';
 
+/** The longest wait between two asks while the page is open. */
+export const OPENED_POLL_MAX_MS = 30_000;
+
 export type OpenedNumero = ResponseOf<typeof lotteryOpenedNumero>;
 
 /** GET /lotto/lgw/games/opened/numero: the open period, the next one, the last draws and the odds. */
@@ -22,8 +25,9 @@ export function openedRefetchDelay(data: OpenedNumero | undefined, now: number =
   if (!current) return 60_000;
   const closeAt = Date.parse(current.closeAt);
   const drawAt = Date.parse(current.drawAt);
-  if (serverNow < closeAt) return Math.max(1_000, closeAt - serverNow + 300);
-  if (serverNow < drawAt) return Math.max(1_000, drawAt - serverNow + 300);
+  // At the close, at the draw, and at least every 30 s meanwhile (an operator may draw early).
+  if (serverNow < closeAt) return Math.min(OPENED_POLL_MAX_MS, Math.max(1_000, closeAt - serverNow + 300));
+  if (serverNow < drawAt) return Math.min(OPENED_POLL_MAX_MS, Math.max(1_000, drawAt - serverNow + 300));
   // Past the draw and no newer period yet: the draw job is running.
   return 3_000;
 }

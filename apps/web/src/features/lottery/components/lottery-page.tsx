@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import { errorKey } from '@/lib/api-client';
 import { useSessionStore } from '@/lib/storage';
+import { useLotteryBets } from '../api/get-bets';
 import { useOpenedNumero, type OpenedNumero } from '../api/get-opened-numero';
 import { useHeadNavToggle } from '../head-nav';
 import { emptySelection, lineStatus, randomPick } from '../picker-state';
@@ -20,7 +21,7 @@ import type { SlipLine } from '../slip';
 import { BetSlip } from './bet-slip';
 import { Countdown } from './countdown';
 import { DrawResults } from './draw-results';
-import { MyBets } from './my-bets';
+import { MY_BETS_PAGE_SIZE, MyBets } from './my-bets';
 import { PayoutTable } from './payout-table';
 import { NumberPicker, PickerActions } from './picker';
 import { ResultBalls } from './result-balls';
@@ -45,6 +46,30 @@ const isPlayType = (v: string | null): v is PlayType =>
 export function gamePlayTypes(game: LotteryGame): PlayType[] {
   const offered = playTypesOf(game.kind).filter((p) => game.playTypes.includes(p));
   return offered.length > 0 ? offered : [...playTypesOf(game.kind)];
+}
+
+/**
+ * When one of my bets of this game settles (its period was drawn: at its time or by an operator),
+ * the period, its countdown and the last results ask again. My bets are refreshed by the live
+ * stream when money moves (and every 15 s while one is pending).
+ */
+function useRefetchWhenSettled(gameCode: string | null, loggedIn: boolean, refetch: () => unknown) {
+  const bets = useLotteryBets(
+    { gameCode: gameCode ?? undefined, pageSize: MY_BETS_PAGE_SIZE },
+    {
+      enabled: loggedIn && Boolean(gameCode),
+    },
+  );
+  const settled = (bets.data?.items ?? [])
+    .filter((b) => b.state !== 'pending')
+    .map((b) => b.id)
+    .join(',');
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (!bets.data) return;
+    if (seen.current !== null && seen.current !== settled) void refetch();
+    seen.current = settled;
+  }, [bets.data, settled, refetch]);
 }
 
 /** The head-nav toggle (spec §2). */
@@ -276,6 +301,8 @@ export function LotteryPage({
   const gameCode = params.get('gameCode') ?? firstGame?.gameCode ?? null;
   const view = params.get('view') === 'results' ? 'results' : 'play';
   const opened = useOpenedNumero(gameCode);
+
+  useRefetchWhenSettled(gameCode, loggedIn, opened.refetch);
 
   const game = opened.data?.game ?? null;
   const types = game ? gamePlayTypes(game) : [];
