@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../db/postgres.ts';
 import { testClock } from '../../test/accounts.ts';
+import { freePlay } from '../../test/games.ts';
 import { buildTestApp } from '../../test/helper.ts';
 import { expectLedgerSound, moneyMember, newKey, walletBalance, type MoneyMember } from '../../test/money.ts';
 import { drawNow, drawPeriod } from './draw.job.ts';
@@ -409,6 +410,26 @@ describe('placing a slip', () => {
     expect(all.status, all.body).toBe(200);
     expect(all.value.balance).toBe(0);
     await expectLedgerSound(app);
+  });
+
+  it('asks a guest to sign in (401) and a free-play account to open a real one (403), writing nothing', async () => {
+    const g = await addGame();
+    const before = await counts();
+    const body = { gameCode: g.code, numero: g.numeros[0], idempotencyKey: newKey(), lines: [big()] };
+    const guest = await app.inject({ method: 'POST', url: '/lotto/lgw/bets', payload: body });
+    expect(guest.statusCode).toBe(401);
+    const trial = await freePlay(app);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/lotto/lgw/bets',
+      headers: { authorization: `Bearer ${trial.token}` },
+      payload: body,
+    });
+    expect([res.statusCode, (res.json() as { message: string }).message]).toEqual([
+      403,
+      'errors.in_need_true_account',
+    ]);
+    expect(await counts()).toEqual(before);
   });
 
   it('a chase places the slip in each of the next N periods, paid now', async () => {
