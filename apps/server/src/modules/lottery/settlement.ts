@@ -129,46 +129,70 @@ export async function settlePeriod(d: SettleDeps, periodId: string): Promise<Set
   const game = await gameById(d.db, period.gameId);
   if (!game) return out;
   const odds: OddsTable = period.state === 'drawn' ? await loadOdds(d.db, game.merchantId, game.kind) : [];
-  for (const bet of await pendingBets(d.db, periodId)) {
-    const at = d.now();
-    if (period.state === 'refunded') {
-      const done = await d.money((tx) => refundBet(tx, game, bet.id, at));
-      if (done) out.refunded++;
-    } else {
+  const pending = await pendingBets(d.db, periodId);
+  const chases = new Set<string>();
+  if (period.state === 'refunded') {
+    for (const bet of pending) {
+      if (await d.money((tx) => refundBet(tx, game, bet.id, d.now()))) out.refunded++;
+      if (bet.chaseId) chases.add(bet.chaseId);
+    }
+  } else {
+    const outcomes = pending.map((bet) => {
       const o = settleLine(game.kind, bet, period.result!, odds);
-      const payout = Math.max(0, Math.floor(o.payout));
+      return { bet, winCount: o.winCount, payout: Math.max(0, Math.floor(o.payout)) };
+    });
+    // Losses move no money: decided together, in one transaction, by the same conditional update.
+    const losers = outcomes.filter((o) => o.payout === 0);
+    for (let i = 0; i < losers.length; i += 1_000) {
+      const part = losers.slice(i, i + 1_000);
+      const at = d.now();
+      out.lost += await d.money(async (tx) => {
+        const done = await tx.query<{ id: string }>(
+          `update lottery_bets b set state = 'lost', win_count = 0, settled_at = $2
+             from unnest($1::bigint[]) as x(id)
+            where b.id = x.id and b.state = 'pending' returning b.id::text as id`,
+          [part.map((o) => o.bet.id), at],
+        );
+        if (done.length > 0)
+          await tx.query(
+            `update bet_records set payout = 0, status = 'settled', settled_at = $3
+              where vassalage = $1 and round_id = any($2::text[]) and status = 'open'`,
+            [game.vassalage, done.map((r) => roundIdOf(r.id)), at],
+          );
+        return done.length;
+      });
+    }
+    for (const { bet, winCount, payout } of outcomes.filter((o) => o.payout > 0)) {
+      const at = d.now();
       const decided = await d.money(async (tx) => {
         const [row] = await tx.query(
-          `update lottery_bets set state = $2, payout = $3, win_count = $4, settled_at = $5
+          `update lottery_bets set state = 'won', payout = $2, win_count = $3, settled_at = $4
             where id = $1 and state = 'pending' returning id`,
-          [bet.id, payout > 0 ? 'won' : 'lost', payout, o.winCount, at],
+          [bet.id, payout, winCount, at],
         );
         if (!row) return false;
-        if (payout > 0) {
-          await move(tx, {
-            type: 'payout',
-            memberId: bet.memberId,
-            ref: `lottery:${bet.id}:win`,
-            memo: { vertical: 'lottery', roundId: roundIdOf(bet.id), numero: period.numero, game: game.code },
-            from: await systemAccount(tx, game.merchantId, 'GAMES'),
-            to: await memberAccount(tx, bet.memberId),
-            amount: payout,
-          });
-          tx.balanceChanged(bet.memberId);
-        }
+        await move(tx, {
+          type: 'payout',
+          memberId: bet.memberId,
+          ref: `lottery:${bet.id}:win`,
+          memo: { vertical: 'lottery', roundId: roundIdOf(bet.id), numero: period.numero, game: game.code },
+          from: await systemAccount(tx, game.merchantId, 'GAMES'),
+          to: await memberAccount(tx, bet.memberId),
+          amount: payout,
+        });
+        tx.balanceChanged(bet.memberId);
         await settleBet(tx, game.vassalage, roundIdOf(bet.id), payout, undefined, at);
-        if (payout > 0 && bet.chaseId) await stopChaseOnWin(tx, game, bet.chaseId, at);
+        if (bet.chaseId) await stopChaseOnWin(tx, game, bet.chaseId, at);
         return true;
       });
       if (decided) {
-        if (payout > 0) {
-          out.won++;
-          out.paid += payout;
-        } else out.lost++;
+        out.won++;
+        out.paid += payout;
       }
     }
-    if (bet.chaseId) await finishChase(d.db, bet.chaseId);
+    for (const o of outcomes) if (o.bet.chaseId) chases.add(o.bet.chaseId);
   }
+  for (const chaseId of chases) await finishChase(d.db, chaseId);
   const [closed] = await d.db.query(
     `update lottery_periods set settled_at = $2 where id = $1 and settled_at is null and state in ('drawn', 'refunded')
         and not exists (select 1 from lottery_bets where period_id = $1 and state = 'pending')
