@@ -152,6 +152,35 @@ test('a bao lô 2 số bet on the North: drawn now, the sheet shown, settled in 
   await expect(cells.nth(headers.indexOf('Status'))).toHaveText('Settled');
 });
 
+test('partner lotteries from /elott (spec §4): TCG_SEA opens our SEA lottery entry in a new window, GPI a lottery page in the game frame', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await setLanguage(page, 'EN');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInPlayer(page);
+  await page.goto('/elott');
+  const partners = page.getByRole('region', { name: 'Partner lotteries' });
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    partners.getByRole('button', { name: 'TCG Lottery SEA Lottery' }).click(),
+  ]);
+  await expect(popup).toHaveURL(/\/vnlottery$/);
+  await expect(popup.getByRole('tablist', { name: 'Regions' })).toBeVisible({ timeout: 20_000 });
+  await popup.close();
+  await expect(page).toHaveURL(/\/elott$/);
+
+  await partners.getByRole('button', { name: 'GPI Lottery Keno Express' }).click();
+  await expect(page).toHaveURL(/\/game$/);
+  const frame = page.locator('iframe');
+  await expect(frame).toHaveAttribute('src', /\/lottery\?(.*&)?embed=1/);
+  await expect(page.frameLocator('iframe').getByRole('heading', { level: 1 })).toBeVisible({
+    timeout: 20_000,
+  });
+  // Not the studio's "soon" page.
+  await expect(page.frameLocator('iframe').getByText(/coming soon/i)).toHaveCount(0);
+});
+
 for (const [lang, width, theme] of [
   ['VI', 360, undefined],
   ['MY', 360, 'dark'],
