@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, getConfig, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   gameMenus,
@@ -9,7 +9,7 @@ import {
   lotteryPlaceBets,
   walletBalance,
 } from '@app/contracts';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useUiStore } from '@/lib/ui-store';
 import { fail, loggedInHandlers, ok, siteHandlers, type Handler } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
@@ -65,7 +65,12 @@ async function pickAndAdd() {
   await userEvent.click(screen.getByRole('button', { name: 'Add to slip' }));
 }
 
-describe('/lottery', () => {
+// Whole routes render here (router, loaders, several queries): give a loaded machine room.
+const asyncTimeout = getConfig().asyncUtilTimeout;
+beforeAll(() => configure({ asyncUtilTimeout: 5_000 }));
+afterAll(() => configure({ asyncUtilTimeout: asyncTimeout }));
+
+describe('/lottery', { timeout: 30_000 }, () => {
   it('opens the game and play-type tab of the query', async () => {
     renderApp('/lottery?gameCode=FAST3_3M&playType=STRAIGHT_3', { ...siteHandlers(), ...lotteryHandlers() });
     const tab = await screen.findByRole('tab', { name: 'First 3 straight' }, { timeout: 5_000 });
@@ -86,7 +91,10 @@ describe('/lottery', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Fast 3D 3 min' }));
     await waitFor(() => expect(search(router).get('gameCode')).toBe('FAST3_3M'));
     expect(search(router).get('playType')).toBe('BOX_3');
-    expect(await screen.findByRole('tab', { name: 'First 3 box' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'First 3 box' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(screen.getByRole('heading', { name: 'Fast 3D 3 min' })).toBeInTheDocument();
   });
 
   it('random pick, clear, counts; the slip totals unit × multiplier × bets and places the slip once with a key', async () => {
