@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { gameList, gameMenus, lotteryOpenedNumero } from '@app/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { ok, siteHandlers } from '@/testing/fixtures';
@@ -33,6 +34,18 @@ describe('/elott', () => {
             { gameGroupCode: 'LOTT_5D', labelName: 'lottery.groups.lott_5d', gameMenus: [fast] },
             { gameGroupCode: 'VN_NORTH', labelName: 'lottery.groups.vn_north', gameMenus: [north] },
             { gameGroupCode: 'EMPTY', labelName: 'lottery.groups.empty', gameMenus: [] },
+            {
+              gameGroupCode: 'VN_SOUTH',
+              labelName: 'lottery.groups.vn_south',
+              gameMenus: Array.from({ length: 8 }, (_, i) =>
+                lotteryGameFixture({
+                  gameCode: `VN_S${i}`,
+                  labelName: `Province ${i}`,
+                  kind: 'vn_south',
+                  region: 'south',
+                }),
+              ),
+            },
           ],
         }),
       [lotteryOpenedNumero.path]: (url: URL) => {
@@ -80,5 +93,11 @@ describe('/elott', () => {
     expect(screen.getByRole('heading', { name: '5-digit lottery', level: 2 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Vietnam North', level: 2 })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /empty/i, level: 2 })).toBeNull();
+    // A long group (the southern provinces) shows its first six, the rest on demand.
+    const south = screen.getByRole('region', { name: 'Vietnam South' });
+    expect(within(south).getAllByRole('heading', { level: 3 })).toHaveLength(6);
+    await userEvent.click(within(south).getByRole('button', { name: 'Show all 8 games' }));
+    expect(within(south).getAllByRole('heading', { level: 3 })).toHaveLength(8);
+    expect(within(south).queryByRole('button', { name: /Show all/ })).toBeNull();
   });
 });

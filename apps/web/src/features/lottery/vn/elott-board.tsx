@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LotteryGame, LotteryMenu } from '@app/contracts';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/status';
 import { useOpenedNumero } from '../api/get-opened-numero';
 import { Countdown } from '../components/countdown';
@@ -16,18 +18,35 @@ export function ElottBoard({ menus }: { menus: readonly LotteryMenu[] }) {
   return (
     <div className={styles.groups}>
       {groups.map((m) => (
-        <section key={m.gameGroupCode} aria-labelledby={`elott-${m.gameGroupCode}`} className={styles.group}>
-          <h2 id={`elott-${m.gameGroupCode}`}>{t(m.labelName, { defaultValue: m.gameGroupCode })}</h2>
-          <ul className={styles.cards}>
-            {m.gameMenus.map((g) => (
-              <li key={g.gameCode}>
-                <GameCard game={g} />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <Group key={m.gameGroupCode} menu={m} />
       ))}
     </div>
+  );
+}
+
+/** A group shows its first games; a long one (the VN provinces) opens the rest on demand. */
+export const GROUP_FIRST = 6;
+
+function Group({ menu }: { menu: LotteryMenu }) {
+  const { t } = useTranslation();
+  const [all, setAll] = useState(menu.gameMenus.length <= GROUP_FIRST + 1);
+  const games = all ? menu.gameMenus : menu.gameMenus.slice(0, GROUP_FIRST);
+  return (
+    <section aria-labelledby={`elott-${menu.gameGroupCode}`} className={styles.group}>
+      <h2 id={`elott-${menu.gameGroupCode}`}>{t(menu.labelName, { defaultValue: menu.gameGroupCode })}</h2>
+      <ul className={styles.cards}>
+        {games.map((g) => (
+          <li key={g.gameCode}>
+            <GameCard game={g} />
+          </li>
+        ))}
+      </ul>
+      {all ? null : (
+        <Button variant="secondary" onClick={() => setAll(true)}>
+          {t('vnlottery.elott.show_all', { n: menu.gameMenus.length })}
+        </Button>
+      )}
+    </section>
   );
 }
 

@@ -68,7 +68,7 @@ function GamePanel({ game }: { game: VnMenuGame }) {
     if (bets === 0) return;
     setLines((l) => [
       ...l,
-      { playType, selection: [picked], unit: LOTTERY_UNITS[1], multiplier: 1, betCount: bets },
+      { playType, selection: [picked], unit: LOTTERY_UNITS[0], multiplier: 1, betCount: bets },
     ]);
     setPicked([]);
   };
