@@ -109,18 +109,23 @@ export function createDrawJob(d: DrawJobDeps) {
     return ensured;
   }
 
-  /** One pass: periods ahead, close, draw the due ones, settle the drawn ones. */
+  /**
+   * One pass: periods ahead, close, draw the due ones, settle the drawn ones. Every query names
+   * `settled_at is null`: the partial index of the unsettled periods, never a game's history.
+   */
   async function pass(): Promise<PassResult> {
     const now = d.now();
     const games = await listGames(d.db, null, { activeOnly: true });
     const ensured = await keepPeriods(d.db, games, now);
     const closed = await d.db.query(
-      `update lottery_periods set state = 'closed' where state = 'open' and close_at <= $1 returning id`,
+      `update lottery_periods set state = 'closed'
+        where settled_at is null and state = 'open' and close_at <= $1 returning id`,
       [now],
     );
     const due = await d.db.query<{ id: string }>(
       `select id::text as id from lottery_periods
-        where state in ('open', 'closed') and draw_at <= $1 order by draw_at, id limit ${BATCH}`,
+        where settled_at is null and state in ('open', 'closed') and draw_at <= $1
+        order by draw_at, id limit ${BATCH}`,
       [now],
     );
     let drawn = 0;

@@ -82,11 +82,15 @@ export function currentAndNext(
 async function lastDraws(q: Queryable, gameIds: number[], n: number): Promise<Map<number, PeriodRow[]>> {
   const out = new Map<number, PeriodRow[]>();
   if (gameIds.length === 0) return out;
+  // One index range per game (game_id, draw_at desc): no scan of a game's whole history.
   const rows = await q.query<PeriodRow>(
-    `select * from (
-       select ${PERIOD_COLUMNS}, row_number() over (partition by p.game_id order by p.draw_at desc, p.id desc) as rn
-         from ${PERIOD_FROM} where p.game_id = any($1::int[]) and p.state in ('drawn', 'refunded')
-     ) x where x.rn <= $2 order by x."gameId", x."drawAt" desc`,
+    `select x.* from unnest($1::int[]) as gid(id)
+       cross join lateral (
+         select ${PERIOD_COLUMNS} from ${PERIOD_FROM}
+          where p.game_id = gid.id and p.state in ('drawn', 'refunded')
+          order by p.draw_at desc, p.id desc limit $2
+       ) x
+      order by x."gameId", x."drawAt" desc`,
     [gameIds, n],
   );
   for (const r of rows.map(normalizePeriod)) {
@@ -110,10 +114,13 @@ async function periodsAhead(
   const out = new Map<number, PeriodRow[]>();
   if (games.length === 0) return out;
   const rows = await q.query<PeriodRow>(
-    `select * from (
-       select ${PERIOD_COLUMNS}, row_number() over (partition by p.game_id order by p.draw_at, p.id) as rn
-         from ${PERIOD_FROM} where p.game_id = any($1::int[]) and p.draw_at > $2
-     ) x where x.rn <= $3 order by x."gameId", x."drawAt"`,
+    `select x.* from unnest($1::int[]) as gid(id)
+       cross join lateral (
+         select ${PERIOD_COLUMNS} from ${PERIOD_FROM}
+          where p.game_id = gid.id and p.draw_at > $2
+          order by p.draw_at, p.id limit $3
+       ) x
+      order by x."gameId", x."drawAt"`,
     [games.map((g) => g.id), now, n],
   );
   for (const r of rows.map(normalizePeriod)) {
