@@ -1,10 +1,24 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { prefetchOpenedNumero } from '@/features/lottery/api/get-opened-numero';
 import { LotteryPage } from '@/features/lottery/components/lottery-page';
 import { useGameMenus } from '@/features/navigation/api/get-game-menus';
 import { loadCatalogues } from '@/lib/i18n';
 
-/** The lottery texts arrive before the page renders (the route waits for its loader). */
-export async function loader() {
-  await loadCatalogues('lottery');
+/** The loader's first run: the app's first load of the page (not a game or tab switch). */
+let firstLoad = true;
+
+/**
+ * The lottery texts arrive before the page renders (the route waits for its loader); on the first
+ * load the open period of the game in the address starts beside them and is waited for too, so the
+ * first paint is the game, not a loading box it then pushes down (CLS).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const first = firstLoad;
+  firstLoad = false;
+  const gameCode = new URL(request.url).searchParams.get('gameCode');
+  const opened =
+    first && gameCode && /^[A-Z0-9_]{2,40}$/.test(gameCode) ? prefetchOpenedNumero(gameCode) : undefined;
+  await Promise.all([loadCatalogues('lottery'), opened]);
   return null;
 }
 

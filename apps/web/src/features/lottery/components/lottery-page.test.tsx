@@ -76,7 +76,10 @@ describe('/lottery', { timeout: 30_000 }, () => {
     const tab = await screen.findByRole('tab', { name: 'First 3 straight' }, { timeout: 5_000 });
     expect(tab).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('heading', { name: 'Fast 3D 3 min' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Fast 3D 3 min' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('button', { name: 'Fast 3D 3 min' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(screen.getByText('Period 20261124-0241')).toBeInTheDocument();
     // digit3 has three positions.
     expect(screen.getByRole('group', { name: '3rd digit' })).toBeInTheDocument();

@@ -410,7 +410,11 @@ export function LotteryPage({
           <HeadNavToggle />
         </div>
       </div>
-      {digit.length > 0 ? <GameMenu menus={digit} selected={gameCode} onSelect={selectGame} /> : null}
+      {digit.length > 0 ? (
+        <GameMenu menus={digit} selected={gameCode} onSelect={selectGame} />
+      ) : menusLoading ? (
+        <div className={styles.menuPlaceholder} aria-hidden="true" />
+      ) : null}
       {body}
     </section>
   );
