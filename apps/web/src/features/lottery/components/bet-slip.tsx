@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CHASE_PERIODS_MAX,
@@ -9,7 +9,6 @@ import {
   type Period,
 } from '@app/contracts';
 import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
 import { errorKey } from '@/lib/api-client';
 import { useSubmitKey } from '@/lib/idempotency';
 import { useSessionStore } from '@/lib/storage';
@@ -20,6 +19,9 @@ import { formatSelection, lineStake, slipTotal, type SlipLine } from '../slip';
 import styles from './bet-slip.module.css';
 
 export type { SlipLine } from '../slip';
+
+// The confirm dialog (Radix) loads on the first confirm, not with the page.
+const Modal = lazy(() => import('@/components/ui/modal').then((m) => ({ default: m.Modal })));
 
 /** A typed multiplier: a whole number 1 … MULTIPLIER_MAX, else null. */
 export function parseMultiplier(text: string): number | null {
@@ -261,33 +263,35 @@ export function BetSlip({
       </Button>
 
       {confirming && period ? (
-        <Modal
-          title={t('lottery.slip.confirm_title')}
-          closeLabel={t('lottery.slip.cancel')}
-          onClose={() => setConfirming(false)}
-        >
-          <p>{t('lottery.slip.confirm_numero', { numero: period.numero })}</p>
-          <ul className={styles.confirmLines}>
-            {effective.map((line, i) => (
-              <li key={i}>
-                {t(`lottery.play_types.${line.playType}`)}: {formatSelection(line.selection)} —{' '}
-                {formatMinor(lineStake(line))}
-              </li>
-            ))}
-          </ul>
-          {chase ? <p>{t('lottery.slip.confirm_chase', { periods, count: periods })}</p> : null}
-          <p className={styles.confirmTotal}>
-            {t('lottery.slip.total')}: {formatMinor(total)}
-          </p>
-          <div className={styles.confirmActions}>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {t('lottery.slip.cancel')}
-            </Button>
-            <Button onClick={submit} disabled={place.isPending} aria-busy={place.isPending || undefined}>
-              {t(place.isPending ? 'lottery.slip.placing' : 'lottery.slip.confirm')}
-            </Button>
-          </div>
-        </Modal>
+        <Suspense fallback={null}>
+          <Modal
+            title={t('lottery.slip.confirm_title')}
+            closeLabel={t('lottery.slip.cancel')}
+            onClose={() => setConfirming(false)}
+          >
+            <p>{t('lottery.slip.confirm_numero', { numero: period.numero })}</p>
+            <ul className={styles.confirmLines}>
+              {effective.map((line, i) => (
+                <li key={i}>
+                  {t(`lottery.play_types.${line.playType}`)}: {formatSelection(line.selection)} —{' '}
+                  {formatMinor(lineStake(line))}
+                </li>
+              ))}
+            </ul>
+            {chase ? <p>{t('lottery.slip.confirm_chase', { periods, count: periods })}</p> : null}
+            <p className={styles.confirmTotal}>
+              {t('lottery.slip.total')}: {formatMinor(total)}
+            </p>
+            <div className={styles.confirmActions}>
+              <Button variant="secondary" onClick={() => setConfirming(false)}>
+                {t('lottery.slip.cancel')}
+              </Button>
+              <Button onClick={submit} disabled={place.isPending} aria-busy={place.isPending || undefined}>
+                {t(place.isPending ? 'lottery.slip.placing' : 'lottery.slip.confirm')}
+              </Button>
+            </div>
+          </Modal>
+        </Suspense>
       ) : null}
     </section>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -20,12 +20,14 @@ import { emptySelection, lineStatus, randomPick } from '../picker-state';
 import type { SlipLine } from '../slip';
 import { BetSlip } from './bet-slip';
 import { Countdown } from './countdown';
-import { DrawResults } from './draw-results';
 import { MY_BETS_PAGE_SIZE, MyBets } from './my-bets';
 import { PayoutTable } from './payout-table';
 import { NumberPicker, PickerActions } from './picker';
 import { ResultBalls } from './result-balls';
 import styles from './lottery-page.module.css';
+
+// The draw history (and its pager) loads when the results are opened, not with the play view.
+const DrawResults = lazy(() => import('./draw-results').then((m) => ({ default: m.DrawResults })));
 
 /** The digit games of the lottery menus (prize modes Lott, ZY, Elott; kinds digit5 and digit3). */
 export function digitMenus(menus: readonly LotteryMenu[]): LotteryMenu[] {
@@ -360,7 +362,11 @@ export function LotteryPage({
   } else if (!opened.data || !playType) {
     body = <LoadingState label={t('lottery.page.loading')} />;
   } else if (view === 'results') {
-    body = <DrawResults gameCode={opened.data.game.gameCode} onBack={() => update({ view: null })} />;
+    body = (
+      <Suspense fallback={<LoadingState label={t('lottery.page.loading')} />}>
+        <DrawResults gameCode={opened.data.game.gameCode} onBack={() => update({ view: null })} />
+      </Suspense>
+    );
   } else {
     body = (
       <>
