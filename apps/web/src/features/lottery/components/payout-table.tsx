@@ -4,7 +4,7 @@ import { useTokenLabel } from './picker';
 import styles from './lottery-page.module.css';
 
 /** "×1.98" */
-const formatOdds = (odds: number) => `×${Number(odds.toFixed(4))}`;
+const formatOdds = (odds: number) => `×${Number(odds.toFixed(2))}`;
 /** "2.00%" */
 const formatEdge = (edge: number) => `${(edge * 100).toFixed(2)}%`;
 
