@@ -31,7 +31,8 @@ create table lottery_games (
 
 create table lottery_periods (
   id bigserial primary key,
-  game_id integer not null references lottery_games (id) on delete cascade,
+  -- restrict: a game with periods (and so maybe stakes held in GAMES) is never deleted; set it to maintenance.
+  game_id integer not null references lottery_games (id) on delete restrict,
   numero text not null,
   open_at timestamptz not null,
   close_at timestamptz not null,
@@ -56,7 +57,7 @@ create index lottery_periods_unsettled on lottery_periods (draw_at) where settle
 create table lottery_chases (
   id bigserial primary key,
   member_id bigint not null references members (id) on delete cascade,
-  game_id integer not null references lottery_games (id) on delete cascade,
+  game_id integer not null references lottery_games (id) on delete restrict,
   periods integer not null check (periods between 2 and 50),
   stop_on_win boolean not null,
   state text not null default 'running' check (state in ('running', 'stopped_on_win', 'finished', 'cancelled')),
@@ -68,7 +69,7 @@ create index lottery_chases_member on lottery_chases (member_id, created_at desc
 create table lottery_bets (
   id bigserial primary key,
   member_id bigint not null references members (id) on delete cascade,
-  period_id bigint not null references lottery_periods (id) on delete cascade,
+  period_id bigint not null references lottery_periods (id) on delete restrict,
   chase_id bigint references lottery_chases (id) on delete cascade,
   play_type text not null,
   selection jsonb not null,
@@ -89,7 +90,7 @@ create index lottery_bets_member on lottery_bets (member_id, created_at desc, id
 create index lottery_bets_chase on lottery_bets (chase_id) where chase_id is not null;
 
 -- The merchant's payout table: odds × 10 000 is the multiple of a single bet's stake paid per win
--- (stake included). option: SUM_RANGE's range id, DA's extra hits, '' otherwise.
+-- (stake included). option: SUM_RANGE's range id, '' otherwise (DA pays its odds once per extra hit).
 create table lottery_odds (
   merchant_id integer not null references merchants (id) on delete cascade,
   kind text not null,

@@ -74,10 +74,11 @@ function useRefetchWhenSettled(gameCode: string | null, loggedIn: boolean, refet
   }, [bets.data, settled, refetch]);
 }
 
-/** The head-nav toggle (spec §2). */
-function HeadNavToggle() {
+/** The head-nav toggle (spec §2); none in the game frame (embed=1), where the header stays hidden. */
+function HeadNavToggle({ embedded }: { embedded: boolean }) {
   const { t } = useTranslation();
-  const nav = useHeadNavToggle();
+  const nav = useHeadNavToggle(embedded);
+  if (embedded) return null;
   return (
     <Button variant="ghost" size="s" aria-pressed={nav.hidden} onClick={nav.toggle}>
       {t(nav.hidden ? 'lottery.page.show_header' : 'lottery.page.hide_header')}
@@ -413,7 +414,7 @@ export function LotteryPage({
               </button>
             </div>
           ) : null}
-          <HeadNavToggle />
+          <HeadNavToggle embedded={params.get('embed') === '1'} />
         </div>
       </div>
       {digit.length > 0 ? (

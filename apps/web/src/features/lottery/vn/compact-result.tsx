@@ -12,7 +12,7 @@ export function CompactResult({ draw }: { draw: Draw | null | undefined }) {
   if (!special) return <span className={styles.muted}>{t('vnlottery.elott.no_result')}</span>;
   return (
     <span className={styles.compact}>
-      <span className={styles.compactTier}>{t('vnlottery.tiers.special')}</span>{' '}
+      <span className={styles.compactTier}>{t('lottery.tiers.special')}</span>{' '}
       <span className={styles.numberSpecialS}>
         {special.slice(0, -2)}
         <strong className={styles.lo}>{special.slice(-2)}</strong>

@@ -35,7 +35,7 @@ describe('VN result sheet', () => {
 
   it('renders a northern sheet with every prize, the last two digits emphasised, the loto table and the proof', async () => {
     await changeLanguage('EN');
-    await loadCatalogues('vnlottery');
+    await loadCatalogues('lottery', 'vnlottery');
     const draw = drawFixture('vn_north');
     render(<ResultSheet draw={draw} />);
     const sheet = screen.getByRole('table', { name: 'Result sheet of Miền Bắc, draw 20261124' });
@@ -64,7 +64,7 @@ describe('VN result sheet', () => {
 
   it('renders a southern sheet: 9 rows, the 8th prize first and the special prize last', async () => {
     await changeLanguage('EN');
-    await loadCatalogues('vnlottery');
+    await loadCatalogues('lottery', 'vnlottery');
     render(<ResultSheet draw={drawFixture('vn_south')} />);
     const rows = within(screen.getByRole('table', { name: /Result sheet of TP. Hồ Chí Minh/ })).getAllByRole(
       'row',

@@ -29,7 +29,7 @@ export function ResultSheet({ draw }: { draw: Draw }) {
         <tbody>
           {rows.map((row) => (
             <tr key={row.tier} className={row.tier === 'special' ? styles.specialRow : undefined}>
-              <th scope="row">{t(`vnlottery.tiers.${row.tier}`)}</th>
+              <th scope="row">{t(`lottery.tiers.${row.tier}`)}</th>
               <td>
                 <span className={styles.numbers}>
                   {row.numbers.length === 0

@@ -16,7 +16,7 @@ import { OddsTable } from './odds-table';
 import { VnPicker } from './picker';
 import { playTypeHelp, playTypeName, VN_TABS } from './play-types';
 import { pickGame, RegionTabs, type VnMenuGame } from './region-tabs';
-import { useEmbedded } from './use-embedded';
+import { useHeaderHidden } from '../head-nav';
 import { VnResults } from './vn-results';
 import styles from './vn.module.css';
 
@@ -29,7 +29,7 @@ export function VnLottery() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const menu = useVnMenu();
-  useEmbedded(params.get('embed') === '1');
+  useHeaderHidden(params.get('embed') === '1');
   if (menu.isPending) return <LoadingState label={t('common.loading')} />;
   if (menu.isError)
     return <ErrorState messageKey={errorKey(menu.error)} onRetry={() => void menu.refetch()} />;

@@ -61,7 +61,8 @@ export function LotteryDetail({ detail }: { detail: unknown }) {
                 <ul className={styles.sheet} aria-label={t('lottery.detail.prizes')}>
                   {result.prizes.map((p) => (
                     <li key={p.tier}>
-                      <span className={styles.tier}>{p.tier}</span> {p.numbers.join(' ')}
+                      <span className={styles.tier}>{t(`lottery.tiers.${p.tier}`)}</span>{' '}
+                      {p.numbers.join(' ')}
                     </li>
                   ))}
                 </ul>
