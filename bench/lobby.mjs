@@ -30,7 +30,10 @@ const opt = (name, fallback) => {
 };
 const RUNS = Math.max(1, Number(opt('--runs', 5)));
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const LOBBY = '/rng';
+// --path P measures another page with Lighthouse only (e.g. /lottery, issue 7); the search INP and
+// DOM figures are the slot lobby's.
+const LOBBY = opt('--path', '/rng');
+const SLOT_LOBBY = LOBBY === '/rng';
 const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking';
 
 if (!argv.includes('--no-build')) {
@@ -283,78 +286,8 @@ try {
     }
   }
 
-  // 2. Lab INP of search keystrokes: a phone, 4× CPU throttling.
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 740 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-US',
-  });
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'EN');
-  });
-  await context.addInitScript(observeInPage);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await page.goto(`${base}${LOBBY}`, { waitUntil: 'networkidle' });
-  await settle(page);
-  const box = await searchBox(page);
-  if (!box) {
-    rows.push(['Search keystroke INP', 'no search box on the page', '≤ 100 ms']);
-  } else {
-    await box.focus();
-    await page.evaluate(() => (window.__events = []));
-    const keys = [...query];
-    for (const k of keys) {
-      await page.keyboard.press(k);
-      await page.waitForTimeout(150); // a quick typist's pace
-    }
-    await settle(page);
-    const lastKeyAt = await page.evaluate(() => window.__keydowns.at(-1)?.t ?? 0);
-    const lastMutation = await page.evaluate(() => window.__lastMutation);
-    await page.waitForTimeout(500); // event timing entries arrive after the next paint
-    const events = await page.evaluate(() => window.__events);
-    const byInteraction = new Map();
-    for (const e of events) {
-      if (!e.interactionId || !/^key/.test(e.name)) continue;
-      byInteraction.set(e.interactionId, Math.max(byInteraction.get(e.interactionId) ?? 0, e.duration));
-    }
-    // A key whose interaction stayed under 16 ms has no entry: count it as 16 (an upper bound).
-    const durations = [...byInteraction.values()];
-    while (durations.length < keys.length) durations.push(16);
-    const shown = await box.inputValue();
-    rows.push([
-      `Search keystroke INP (max of ${keys.length} keys, 4× CPU, 360 px)`,
-      ms(Math.max(...durations)),
-      '≤ 100 ms',
-    ]);
-    rows.push(['Search keystroke p50', byInteraction.size ? ms(pct(durations, 50)) : '< 16 ms', '']);
-    rows.push([
-      'Last key → results settled on screen',
-      lastMutation > lastKeyAt ? ms(lastMutation - lastKeyAt) : 'no change seen',
-      '',
-    ]);
-    if (shown !== query) rows.push(['(search box shows)', JSON.stringify(shown), `typed "${query}"`]);
-  }
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-
-  // 3. DOM nodes after scrolling to the end of the first pages (no search).
-  await page.goto(`${base}${LOBBY}`, { waitUntil: 'networkidle' });
-  await settle(page);
-  for (let i = 0; i < 8; i++) {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(300);
-    await settle(page, 300, 5_000);
-  }
-  const dom = await page.evaluate(() => ({
-    nodes: document.getElementsByTagName('*').length,
-    images: document.querySelectorAll('main img').length,
-    height: document.documentElement.scrollHeight,
-  }));
-  rows.push(['DOM elements after scrolling to the end', `${dom.nodes}`, `of ${total ?? '?'} games`]);
-  rows.push(['Images in the lobby at that point', `${dom.images}`, '']);
+  // 2. Lab INP of search keystrokes: a phone, 4× CPU throttling (the slot lobby only).
+  if (SLOT_LOBBY) await searchAndScroll();
   await browser.close();
 
   const w0 = Math.max(...rows.map((r) => r[0].length));
@@ -363,6 +296,80 @@ try {
   for (const [a, b, c] of rows) console.log(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`);
   console.log(`\nload average at the end: ${load()} — a shared, loaded machine inflates TBT and INP`);
   console.log('(Lighthouse simulates a 4x slower CPU on top of what it measures: compare runs)\n');
+
+  async function searchAndScroll() {
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+    });
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'EN');
+    });
+    await context.addInitScript(observeInPage);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`${base}${LOBBY}`, { waitUntil: 'networkidle' });
+    await settle(page);
+    const box = await searchBox(page);
+    if (!box) {
+      rows.push(['Search keystroke INP', 'no search box on the page', '≤ 100 ms']);
+    } else {
+      await box.focus();
+      await page.evaluate(() => (window.__events = []));
+      const keys = [...query];
+      for (const k of keys) {
+        await page.keyboard.press(k);
+        await page.waitForTimeout(150); // a quick typist's pace
+      }
+      await settle(page);
+      const lastKeyAt = await page.evaluate(() => window.__keydowns.at(-1)?.t ?? 0);
+      const lastMutation = await page.evaluate(() => window.__lastMutation);
+      await page.waitForTimeout(500); // event timing entries arrive after the next paint
+      const events = await page.evaluate(() => window.__events);
+      const byInteraction = new Map();
+      for (const e of events) {
+        if (!e.interactionId || !/^key/.test(e.name)) continue;
+        byInteraction.set(e.interactionId, Math.max(byInteraction.get(e.interactionId) ?? 0, e.duration));
+      }
+      // A key whose interaction stayed under 16 ms has no entry: count it as 16 (an upper bound).
+      const durations = [...byInteraction.values()];
+      while (durations.length < keys.length) durations.push(16);
+      const shown = await box.inputValue();
+      rows.push([
+        `Search keystroke INP (max of ${keys.length} keys, 4× CPU, 360 px)`,
+        ms(Math.max(...durations)),
+        '≤ 100 ms',
+      ]);
+      rows.push(['Search keystroke p50', byInteraction.size ? ms(pct(durations, 50)) : '< 16 ms', '']);
+      rows.push([
+        'Last key → results settled on screen',
+        lastMutation > lastKeyAt ? ms(lastMutation - lastKeyAt) : 'no change seen',
+        '',
+      ]);
+      if (shown !== query) rows.push(['(search box shows)', JSON.stringify(shown), `typed "${query}"`]);
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+    // 3. DOM nodes after scrolling to the end of the first pages (no search).
+    await page.goto(`${base}${LOBBY}`, { waitUntil: 'networkidle' });
+    await settle(page);
+    for (let i = 0; i < 8; i++) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(300);
+      await settle(page, 300, 5_000);
+    }
+    const dom = await page.evaluate(() => ({
+      nodes: document.getElementsByTagName('*').length,
+      images: document.querySelectorAll('main img').length,
+      height: document.documentElement.scrollHeight,
+    }));
+    rows.push(['DOM elements after scrolling to the end', `${dom.nodes}`, `of ${total ?? '?'} games`]);
+    rows.push(['Images in the lobby at that point', `${dom.images}`, '']);
+  }
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.on('exit', r));

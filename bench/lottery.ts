@@ -16,7 +16,8 @@
 // random slips through the betting service (every play type, 1–3 lines, random picks beyond the
 // fewest, random units and multipliers; some chases of 2–5 periods, half stop-on-win; some bets and
 // chases cancelled while open), then the clock moves a minute and the draw job's pass closes,
-// draws and settles. Checked at the end: no bet pending; every bet has one debit, won bets one
+// draws and settles. Checked at the end: no bet pending; every bet is in one slip's debit (whose
+// amount is its bets' stakes), won bets one
 // payout transfer of their payout, cancelled/refunded bets one refund, lost bets nothing more;
 // one betting-record row per bet (settled with the payout, or rolled back); every payout and
 // win count recomputed from the period's result and the rules; a second settlement pass moves
@@ -391,6 +392,25 @@ async function endToEnd(): Promise<boolean> {
         where t.ref like 'lottery:%' group by t.ref, t.type`,
     );
     const byRef = new Map(transfers.map((t) => [t.ref, t]));
+    // A slip is one 'bet' transfer (ref lottery:slip:<first bet>) whose memo names its bets.
+    const slipDebits = await db.query<{ ref: string; bet_ids: unknown; amount: string }>(
+      `select t.ref, t.memo->'betIds' as bet_ids,
+              coalesce(sum(e.amount) filter (where e.amount > 0), 0) as amount
+         from ledger_transfers t join ledger_entries e on e.transfer_id = t.id
+        where t.ref like 'lottery:slip:%' group by t.id, t.ref, t.memo`,
+    );
+    const debitsOf = new Map<string, number>();
+    const stakeOf = new Map(bets.map((b) => [b.id, Number(b.stake)]));
+    for (const slip of slipDebits) {
+      const ids = (typeof slip.bet_ids === 'string' ? JSON.parse(slip.bet_ids) : slip.bet_ids) as number[];
+      let sum = 0;
+      for (const id of ids) {
+        debitsOf.set(String(id), (debitsOf.get(String(id)) ?? 0) + 1);
+        sum += stakeOf.get(String(id)) ?? Number.NaN;
+      }
+      if (sum !== Number(slip.amount) && problems.length < 40)
+        problems.push(`slip ${slip.ref} debited ${slip.amount} for stakes of ${sum}`);
+    }
     const records = await db.query<{
       round_id: string;
       n: number;
@@ -413,8 +433,7 @@ async function endToEnd(): Promise<boolean> {
         problems.length < 40 && problems.push(`bet ${b.id} (${b.state}): ${what}`);
       const stake = Number(b.stake);
       const payout = Number(b.payout);
-      const debit = byRef.get(`lottery:${b.id}:bet`);
-      if (debit?.n !== 1 || Number(debit.amount) !== stake) say(`debits ${JSON.stringify(debit)}`);
+      if (debitsOf.get(b.id) !== 1) say(`in ${debitsOf.get(b.id) ?? 0} slip debits`);
       const win = byRef.get(`lottery:${b.id}:win`);
       const back = byRef.get(`lottery:${b.id}:cancel`) ?? byRef.get(`lottery:${b.id}:refund`);
       const rec = recordOf.get(`LOT-${b.id}`);
