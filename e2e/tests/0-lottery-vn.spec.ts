@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signInPlayer, verticalTotals, PLAYER } from '../support/games.ts';
 import { apiValue, minorIn, openCentrePage, readHeaderBalance } from '../support/money.ts';
 import { ops } from '../support/ops.ts';
+import { noSidewaysScroll, recordPlaced, setLanguage } from '../support/lottery.ts';
 
 // Issue 7, "Done when", the Vietnamese half: the demo player opens /vnlottery, picks the North
 // (Miền Bắc, draws every day), places a bao lô 2 số (LO_2D) bet on two numbers, the operator draws
@@ -13,43 +14,6 @@ test.describe.configure({ mode: 'serial' });
 
 const NORTH = { code: 'VN_MB', label: 'Miền Bắc' };
 const SHOTS = '/tmp/shots';
-
-interface PlacedBet {
-  id: number;
-  numero: string;
-  stake: number;
-  selection: string[][];
-}
-
-/** The bets the place-bets call answered (the ground truth the page and the records are checked against). */
-function recordPlaced(page: Page): PlacedBet[] {
-  const placed: PlacedBet[] = [];
-  page.on('response', async (res: Response) => {
-    if (!res.url().endsWith('/lotto/lgw/bets') || res.request().method() !== 'POST') return;
-    const body = (await res.json().catch(() => null)) as {
-      success?: boolean;
-      value?: { bets: PlacedBet[] };
-    } | null;
-    if (body?.success && body.value) placed.push(...body.value.bets);
-  });
-  return placed;
-}
-
-const setLanguage = (page: Page, lang: string, theme?: 'dark' | 'light') =>
-  page.addInitScript(
-    ({ lang, theme }) => {
-      localStorage.setItem('lang', lang);
-      if (theme) localStorage.setItem('theme', theme);
-    },
-    { lang, theme },
-  );
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test('a bao lô 2 số bet on the North: drawn now, the sheet shown, settled in My bets and the betting record, balance −stake + payout', async ({
   page,

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signInPlayer, verticalTotals, PLAYER } from '../support/games.ts';
 import { apiValue, mainBalance, minorIn, openCentrePage, readHeaderBalance } from '../support/money.ts';
 import { ops } from '../support/ops.ts';
+import { noSidewaysScroll, recordPlaced, setLanguage } from '../support/lottery.ts';
 
 // Issue 7, "Done when", the digit half: the demo player opens /lottery?gameCode=<a 5D game>, picks
 // every digit of the first position (exactly one of the ten bets wins, so the payout is never 0),
@@ -15,44 +16,6 @@ test.describe.configure({ mode: 'serial' });
 /** A 5-digit game of the demo lotteries (apps/server/src/seed/demo-lottery.ts; e2e never imports it). */
 const GAME = { code: 'LUCKY5D_5M', label: 'Lucky 5D 5 Min' };
 const SHOTS = '/tmp/shots';
-
-interface PlacedBet {
-  id: number;
-  numero: string;
-  stake: number;
-  betCount: number;
-  unit: number;
-}
-
-/** The bets the place-bets call answered (the ground truth the page and the records are checked against). */
-function recordPlaced(page: Page): PlacedBet[] {
-  const placed: PlacedBet[] = [];
-  page.on('response', async (res: Response) => {
-    if (!res.url().endsWith('/lotto/lgw/bets') || res.request().method() !== 'POST') return;
-    const body = (await res.json().catch(() => null)) as {
-      success?: boolean;
-      value?: { bets: PlacedBet[] };
-    } | null;
-    if (body?.success && body.value) placed.push(...body.value.bets);
-  });
-  return placed;
-}
-
-const setLanguage = (page: Page, lang: string, theme?: 'dark' | 'light') =>
-  page.addInitScript(
-    ({ lang, theme }) => {
-      localStorage.setItem('lang', lang);
-      if (theme) localStorage.setItem('theme', theme);
-    },
-    { lang, theme },
-  );
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 interface Opened {
   current: { numero: string; closeAt: string } | null;

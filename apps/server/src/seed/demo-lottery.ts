@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { playTypesOf, type LotteryKind, type PlayType, type PrizeMode, type VnRegion } from '@app/contracts';
+import { playTypesOf, type PrizeMode, type VnRegion } from '@app/contracts';
 import type { Db } from '../db/db.ts';
-import { commitHashOf, listGames } from '../modules/lottery/lottery.repository.ts';
+import { commitHashOf, listGames, type GameRow } from '../modules/lottery/lottery.repository.ts';
 import { defaultOdds, resultFromSeed } from '../modules/lottery/rules.ts';
 import { windowsUntil } from '../modules/lottery/schedule.ts';
 
@@ -13,23 +13,25 @@ import { windowsUntil } from '../modules/lottery/schedule.ts';
  * the seed gives) so the results pages are not empty on a first start. No bets on them.
  */
 
-export interface LotterySeed {
-  code: string;
-  label: string;
-  groupCode: string;
-  prizeMode: PrizeMode;
-  kind: LotteryKind;
-  region: VnRegion | null;
-  intervalSeconds: number | null;
-  drawTime: string | null;
-  drawDays: number[] | null;
-  timeZone: string;
-  closeSeconds: number;
-  defaultPlayType: PlayType;
-  vassalage: string;
+export type LotterySeed = Pick<
+  GameRow,
+  | 'code'
+  | 'label'
+  | 'groupCode'
+  | 'prizeMode'
+  | 'kind'
+  | 'region'
+  | 'intervalSeconds'
+  | 'drawTime'
+  | 'drawDays'
+  | 'timeZone'
+  | 'closeSeconds'
+  | 'defaultPlayType'
+  | 'vassalage'
+> & {
   /** The catalogue game's code (games.code) it is launched from. */
   catalogueCode: string | null;
-}
+};
 
 const YANGON = 'Asia/Yangon';
 const VIETNAM = 'Asia/Ho_Chi_Minh';
