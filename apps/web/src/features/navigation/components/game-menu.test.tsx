@@ -34,6 +34,7 @@ function menusFixture(): ResponseOf<typeof gameMenus> {
       { gameType: 'ESPORTS', title: 'nav.games.esports', cards: [card('ESPORTS', 'TF')] },
       { gameType: 'LOTT', title: 'nav.games.lott', cards: [card('LOTT', 'TCG')] },
     ],
+    lotteryMenus: [],
   });
 }
 
@@ -161,7 +162,7 @@ describe('header game menus', () => {
       [gameMenus.path]: () => (failing ? fail('INTERNAL') : ok(gameMenus, menusFixture())),
     });
     await userEvent.click(await within(await nav()).findByRole('button', { name: 'Live casino vendors' }));
-    const alert = await screen.findByRole('alert');
+    const alert = await within(await nav()).findByRole('alert');
     failing = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     const list = await screen.findByRole('list', { name: 'Live casino vendors' });
