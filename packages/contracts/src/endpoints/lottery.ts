@@ -97,9 +97,9 @@ export type LotteryBetState = (typeof LOTTERY_BET_STATES)[number];
  */
 export const LOTTERY_DRAW_ALGORITHM = 'hmac-sha256-counter-v1';
 
-const gameCodeSchema = z
-  .string()
-  .check(z.regex(/^[A-Z0-9_]{2,40}$/, { error: 'lottery.errors.unknown_game' }));
+/** A lottery game's code; anything else is an unknown game (the client asks nothing for it). */
+export const LOTTERY_GAME_CODE = /^[A-Z0-9_]{2,40}$/;
+const gameCodeSchema = z.string().check(z.regex(LOTTERY_GAME_CODE, { error: 'lottery.errors.unknown_game' }));
 const numeroSchema = z.string().check(z.regex(/^[0-9-]{6,20}$/, { error: 'lottery.errors.unknown_period' }));
 
 /** One lottery game (spec §3 lottery menu item). */

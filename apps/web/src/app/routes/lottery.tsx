@@ -1,3 +1,4 @@
+import { LOTTERY_GAME_CODE } from '@app/contracts';
 import type { LoaderFunctionArgs } from 'react-router';
 import { prefetchOpenedNumero } from '@/features/lottery/api/get-opened-numero';
 import { LotteryPage } from '@/features/lottery/components/lottery-page';
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   firstLoad = false;
   const gameCode = new URL(request.url).searchParams.get('gameCode');
   const opened =
-    first && gameCode && /^[A-Z0-9_]{2,40}$/.test(gameCode) ? prefetchOpenedNumero(gameCode) : undefined;
+    first && gameCode && LOTTERY_GAME_CODE.test(gameCode) ? prefetchOpenedNumero(gameCode) : undefined;
   await Promise.all([loadCatalogues('lottery'), opened]);
   return null;
 }

@@ -85,6 +85,23 @@ describe('/lottery', { timeout: 30_000 }, () => {
     expect(screen.getByRole('group', { name: '3rd digit' })).toBeInTheDocument();
   });
 
+  it('a hand-made game code that cannot be a game is unknown without asking the server', async () => {
+    let asked = 0;
+    renderApp('/lottery?gameCode=X&playType=Y', {
+      ...siteHandlers(),
+      ...lotteryHandlers({
+        [lotteryOpenedNumero.path]: () => {
+          asked++;
+          return fail('BAD_REQUEST');
+        },
+      }),
+    });
+    expect(
+      await screen.findByText('This lottery game is not available.', {}, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(asked).toBe(0);
+  });
+
   it('adds gameCode and the default play type to the query, and follows the player’s game and tab', async () => {
     const { router } = renderApp('/lottery', { ...siteHandlers(), ...lotteryHandlers() });
     await waitFor(() => expect(search(router).get('gameCode')).toBe('FAST5_1M'), { timeout: 5_000 });

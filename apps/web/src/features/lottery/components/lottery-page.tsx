@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
+  LOTTERY_GAME_CODE,
   LOTTERY_UNITS,
   playTypesOf,
   PLAY_TYPES,
@@ -303,9 +304,11 @@ export function LotteryPage({
   const firstGame = digit[0]?.gameMenus[0] ?? null;
   const gameCode = params.get('gameCode') ?? firstGame?.gameCode ?? null;
   const view = params.get('view') === 'results' ? 'results' : 'play';
-  const opened = useOpenedNumero(gameCode);
+  // A code that can't be a game's (a hand-made address) is unknown without asking the server.
+  const wellFormed = gameCode === null || LOTTERY_GAME_CODE.test(gameCode);
+  const opened = useOpenedNumero(wellFormed ? gameCode : null);
 
-  useRefetchWhenSettled(gameCode, loggedIn, opened.refetch);
+  useRefetchWhenSettled(wellFormed ? gameCode : null, loggedIn, opened.refetch);
 
   const game = opened.data?.game ?? null;
   const types = game ? gamePlayTypes(game) : [];
@@ -352,6 +355,8 @@ export function LotteryPage({
     ) : (
       <EmptyState title={t('lottery.page.pick_game')} />
     );
+  } else if (!wellFormed) {
+    body = <EmptyState title={t('lottery.page.unknown_game')} />;
   } else if (opened.isError) {
     const key = errorKey(opened.error);
     body =
