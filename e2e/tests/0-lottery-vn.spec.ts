@@ -149,8 +149,6 @@ for (const [lang, width, theme] of [
   ['VI', 360, undefined],
   ['MY', 360, 'dark'],
   ['EN', 1280, undefined],
-  ['MY', 1280, undefined],
-  ['VI', 1280, undefined],
 ] as const) {
   test(`screenshots of /vnlottery, /elott and the home widget in ${lang} at ${width} px${theme ? ' (dark)' : ''}`, async ({
     page,
