@@ -315,7 +315,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const stopTables = tables.start();
     app.addHook('onClose', async () => stopTables());
     const stopLottery = lotteryDraws.start();
-    app.addHook('onClose', async () => stopLottery());
+    app.addHook('onClose', async () => {
+      await stopLottery();
+    });
   }
 
   await live.start();

@@ -22,10 +22,25 @@ describe('startIntervalJob', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(run).toHaveBeenCalledTimes(2);
     expect(report).toHaveBeenCalledWith(1, expect.anything());
-    stop();
+    void stop();
     release();
     await vi.advanceTimersByTimeAsync(5000);
     expect(run).toHaveBeenCalledTimes(2);
+  });
+
+  it('stop waits for the pass in flight (the database must not close under it)', async () => {
+    let release: () => void = () => undefined;
+    const run = vi.fn(() => new Promise<number>((r) => (release = () => r(1))));
+    const stop = startIntervalJob({ name: 'slow job', everyMs: 1000, run, immediate: true }, quietLog());
+    expect(run).toHaveBeenCalledTimes(1);
+    let stopped = false;
+    const stopping = stop().then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(stopped).toBe(false);
+    expect(run).toHaveBeenCalledTimes(1);
+    release();
+    await stopping;
+    expect(stopped).toBe(true);
   });
 
   it('logs a failed pass by the job name and tries again next tick; immediate runs at once', async () => {
@@ -38,6 +53,6 @@ describe('startIntervalJob', () => {
     await vi.advanceTimersByTimeAsync(500);
     expect(run).toHaveBeenCalledTimes(2);
     expect(log.error).toHaveBeenCalledTimes(1);
-    stop();
+    await stop();
   });
 });

@@ -19,24 +19,32 @@ export interface IntervalJob<T> {
 /**
  * Runs `job.run` every `everyMs` (DESIGN §3 jobs): never two passes at once (a slow pass makes
  * the next tick skip), a failure is logged and the next tick tries again, and the timer does not
- * keep the process alive. Returns the stop function (called when the app closes).
+ * keep the process alive. Returns the stop function (called when the app closes): no pass starts
+ * after it, and its promise settles when the pass in flight (if any) has finished, so the database
+ * is not closed (or a test schema dropped) under a running pass.
  */
-export function startIntervalJob<T>(job: IntervalJob<T>, log: JobLog): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const result = await job.run();
-      job.report?.(result, log);
-    } catch (err) {
-      log.error({ err }, `${job.name} failed`);
-    } finally {
-      running = false;
-    }
+export function startIntervalJob<T>(job: IntervalJob<T>, log: JobLog): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = (async () => {
+      try {
+        const result = await job.run();
+        job.report?.(result, log);
+      } catch (err) {
+        log.error({ err }, `${job.name} failed`);
+      } finally {
+        running = null;
+      }
+    })();
   };
-  if (job.immediate) void tick();
-  const timer = setInterval(() => void tick(), job.everyMs);
+  if (job.immediate) tick();
+  const timer = setInterval(tick, job.everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
 }

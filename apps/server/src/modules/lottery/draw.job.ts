@@ -142,7 +142,7 @@ export function createDrawJob(d: DrawJobDeps) {
   return {
     pass,
     /** Starts the 1-second job (a first pass at once: periods missed while down are drawn now). */
-    start(log: JobLog): () => void {
+    start(log: JobLog): () => Promise<void> {
       return startIntervalJob(
         {
           name: 'lottery draw job',

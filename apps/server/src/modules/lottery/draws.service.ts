@@ -366,7 +366,7 @@ export function createDrawsService(deps: DrawsDeps) {
     },
 
     /** Starts the draw job (periods ahead, close, draw, settle; missed periods on start). */
-    start(): () => void {
+    start(): () => Promise<void> {
       return job.start(deps.log ?? console);
     },
   };

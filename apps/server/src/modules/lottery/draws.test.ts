@@ -375,7 +375,7 @@ describe('the running job and the ops commands', () => {
     try {
       await expect.poll(async () => (await betRow(bet)).state, { timeout: 20_000 }).toBe('won');
     } finally {
-      stop();
+      await stop();
     }
     expect((await periodByNumero(db(), g.id, p!.numero))!.settledAt).not.toBeNull();
     await expectLedgerSound(app);
