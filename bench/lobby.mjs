@@ -70,14 +70,16 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-lobby-'));
 // The server bundle is read once at start; the built pages are copied, so a build running in the
 // same tree meanwhile (the working tree is shared) cannot swap files under the measurement.
 const dists = {};
-for (const [name, env] of [
-  ['web', 'WEB_DIST'],
-  ['games', 'GAMES_DIST'],
+for (const [dir, env] of [
+  ['web/dist', 'WEB_DIST'],
+  ['web/dist-ssr', 'WEB_SSR'],
+  ['games/dist', 'GAMES_DIST'],
 ]) {
-  const from = join(root, `apps/${name}/dist`);
+  const from = join(root, `apps/${dir}`);
   if (!existsSync(from)) continue;
-  cpSync(from, join(dataDir, `${name}-dist`), { recursive: true });
-  dists[env] = join(dataDir, `${name}-dist`);
+  const to = join(dataDir, dir.replace('/', '-'));
+  cpSync(from, to, { recursive: true });
+  dists[env] = to;
 }
 const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.mjs')], {
   env: {

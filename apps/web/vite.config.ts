@@ -60,11 +60,13 @@ function preloadDefaultCatalogue(): Plugin {
  * `dist/preload.json`: per page group with its own address, the chunks its first load needs beyond
  * what index.html already preloads (its route chunk, their imports, the default language's texts
  * of the group), so the server can name them in that page's document (static-web): they are
- * fetched beside the entry instead of after it has run. Today: the games lobbies (/rng …).
+ * fetched beside the entry instead of after it has run. Today: the games lobbies (/rng …) and
+ * /lottery.
  */
 function routePreloads(): Plugin {
   const groups: Record<string, { route: RegExp; texts?: RegExp }> = {
     egame: { route: /\/src\/app\/routes\/egame\.tsx$/, texts: /\/src\/locales\/games\/my\.json$/ },
+    lottery: { route: /\/src\/app\/routes\/lottery\.tsx$/, texts: /\/src\/locales\/lottery\/my\.json$/ },
   };
   return {
     name: 'route-preloads',
@@ -95,7 +97,29 @@ function routePreloads(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `vite build --ssr src/entry-server.tsx` (npm run build): the same app as one Node module,
+ * dist-ssr/entry-server.mjs, which the platform server imports to send a page already rendered
+ * (entry-server.tsx). Its CSS modules get the same class
+ * names as the client's, so the client hydrates the server's markup.
+ */
+const ssrConfig = defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // Self-contained (its libraries inside): the server loads it from wherever the build was copied.
+  ssr: { noExternal: true },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    ssr: 'src/entry-server.tsx',
+    rollupOptions: {
+      output: { entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' },
+    },
+  },
+});
+
+const clientConfig = defineConfig({
   plugins: [react(), precompress(), preloadDefaultCatalogue(), routePreloads()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
@@ -128,3 +152,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? ssrConfig : clientConfig));

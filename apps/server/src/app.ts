@@ -104,7 +104,7 @@ declare module 'fastify' {
 }
 
 export type AppConfig = Pick<Config, 'trustProxy' | 'docs' | 'webDist' | 'webDistExists' | 'logLevel'> &
-  Partial<Pick<Config, 'nodeEnv' | 'social' | 'gamesDist'>>;
+  Partial<Pick<Config, 'nodeEnv' | 'social' | 'gamesDist' | 'webSsr'>>;
 
 export interface AppOptions {
   db: Db;
@@ -331,6 +331,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The outbox pages show codes: development and tests only, never in production.
   if (config.nodeEnv !== 'production') await app.register(outboxRoutes, { db });
   await app.register(staticGames, { root: config.gamesDist });
-  await app.register(staticWeb, { root: config.webDist, exists: config.webDistExists, cspExtra });
+  await app.register(staticWeb, {
+    root: config.webDist,
+    exists: config.webDistExists,
+    ssrModule: config.webSsr ?? null,
+    cspExtra,
+  });
   return app;
 }

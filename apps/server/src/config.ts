@@ -55,6 +55,7 @@ const envSchema = z.object({
     .pipe(z.array(z.string().refine(isAddressOrCidr))),
   ENABLE_DOCS: boolFlag.default(false),
   WEB_DIST: z.string().min(1).optional(),
+  WEB_SSR: z.string().min(1).optional(),
   GAMES_DIST: z.string().min(1).optional(),
   PUBLIC_URL: z
     .string()
@@ -87,6 +88,7 @@ const EXPECTED: Record<keyof z.input<typeof envSchema>, string> = {
   TRUST_PROXY: 'must be a comma-separated list of IP addresses or CIDRs',
   ENABLE_DOCS: 'must be 1 or 0 (true/false, yes/no, on/off)',
   WEB_DIST: 'must be a directory path',
+  WEB_SSR: 'must be a directory path, or "off"',
   GAMES_DIST: 'must be a directory path',
   PUBLIC_URL: 'must be the site origin, e.g. https://example.com (no path)',
   OIDC_GOOGLE_ISSUER: 'must be the issuer URL',
@@ -111,9 +113,22 @@ export interface Config {
   webDist: string;
   /** False when WEB_DIST does not exist: the API still runs and `/` says the client is not built. */
   webDistExists: boolean;
+  /**
+   * The client's server-render module (apps/web/dist-ssr/entry-server.mjs, built beside the client);
+   * null when it is not built or WEB_SSR=off: every page is then rendered by the browser alone.
+   */
+  webSsr: string | null;
   /** The built game studio (apps/games/dist), served under /studio/; when missing /studio/ says so. */
   gamesDist: string;
   social: SocialConfig;
+}
+
+/** WEB_SSR: a folder holding entry-server.mjs, "off", or unset (dist-ssr beside WEB_DIST). */
+function ssrModule(setting: string | undefined, webDist: string): string | null {
+  if (setting === 'off') return null;
+  const dir = setting ? path.resolve(setting) : path.join(path.dirname(webDist), 'dist-ssr');
+  const file = path.join(dir, 'entry-server.mjs');
+  return existsSync(file) ? file : null;
 }
 
 /** One OpenID Connect provider; without a client id it is not offered even when its flag is on. */
@@ -184,6 +199,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     docs: e.NODE_ENV !== 'production' || e.ENABLE_DOCS,
     webDist,
     webDistExists: existsSync(path.join(webDist, 'index.html')),
+    webSsr: ssrModule(e.WEB_SSR, webDist),
     gamesDist,
     social: {
       publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,

@@ -1,6 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,7 +16,120 @@ export interface StaticWebOptions {
   root: string;
   /** False when the client is not built: the API still runs and pages say so. */
   exists: boolean;
+  /** The client's server-render module (config `webSsr`); null: pages are rendered by the browser. */
+  ssrModule?: string | null;
   cspExtra?: CspExtra;
+}
+
+/** What dist-ssr/entry-server.mjs exports (apps/web/src/entry-server.tsx). */
+interface SsrModule {
+  configure(apiFetch: typeof fetch): void;
+  render(
+    url: string,
+    origin: string,
+    options?: { timeoutMs?: number; theme?: 'light' | 'dark' },
+  ): Promise<{ html: string; state: unknown } | null>;
+}
+
+/**
+ * The pages the server renders first (the lobbies and the lottery: issue 5 and 7's Lighthouse
+ * figures). Others are rendered by the browser alone, as every page is without the module.
+ */
+const SSR_PAGES = /^\/(?:rng|pvp|fish|live|lottery)\/?$/;
+
+/** A render that takes longer than this is dropped: the plain document goes out instead. */
+const SSR_TIMEOUT_MS = 2_500;
+
+/** The browser's render hints (apps/web/src/lib/render-hints.ts). */
+const HINT = { theme: 'ui_theme', lang: 'ui_lang', session: 'ui_session' } as const;
+/** The server renders in the default language only (spec: MY). */
+const SSR_LANGUAGE = 'MY';
+
+function cookiesOf(req: FastifyRequest): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    const name = part.slice(0, eq).trim();
+    try {
+      out.set(name, decodeURIComponent(part.slice(eq + 1).trim()));
+    } catch {
+      /* a malformed value is ignored */
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether this visit gets the server's render: a guest (no session hint) in the default language
+ * on one of SSR_PAGES. A signed-in page shows the person's own header and data: the browser renders it.
+ */
+function ssrWanted(req: FastifyRequest, pathname: string): boolean {
+  if (req.method !== 'GET' || !SSR_PAGES.test(pathname)) return false;
+  const hints = cookiesOf(req);
+  if (hints.get(HINT.session) === '1') return false;
+  const lang = hints.get(HINT.lang);
+  return lang === undefined || lang === SSR_LANGUAGE;
+}
+
+/** The page's JSON block: `<` escaped so no string in it can close the element. */
+function stateBlock(state: unknown): string {
+  const json = JSON.stringify(state)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="ssr-state">${json}</script>`;
+}
+
+/**
+ * Loads the server-render module and points its API calls at this server, in-process
+ * (`app.inject`): the render's calls go through the same routes, guards and rate limits as the
+ * browser's, from the visitor's address. A module that fails to load is logged and not used.
+ */
+async function loadSsr(app: FastifyInstance, file: string): Promise<SsrModule | null> {
+  try {
+    const mod = (await import(pathToFileURL(file).href)) as SsrModule;
+    mod.configure(async (input, init) => {
+      const visitor = visitorAddress.getStore() ?? '127.0.0.1';
+      const headers: Record<string, string> = {};
+      new Headers(init?.headers).forEach((v, k) => {
+        headers[k] = v;
+      });
+      const res = await app.inject({
+        method: (init?.method ?? 'GET') as 'GET',
+        url: String(input),
+        headers,
+        payload: typeof init?.body === 'string' ? init.body : undefined,
+        remoteAddress: visitor,
+      });
+      const out = new Headers();
+      for (const [k, v] of Object.entries(res.headers)) {
+        if (v === undefined) continue;
+        for (const one of Array.isArray(v) ? v : [v]) out.append(k, String(one));
+      }
+      return new Response(res.rawPayload, { status: res.statusCode, headers: out });
+    });
+    return mod;
+  } catch (err) {
+    app.log.error({ err, file }, 'server render module not loaded: pages are rendered by the browser');
+    return null;
+  }
+}
+
+/** The visitor whose page is being rendered (its API calls come from their address). */
+const visitorAddress = new AsyncLocalStorage<string>();
+
+/** The document compressed as the browser accepts (it is sent by hand, not by the static plugin). */
+function encodeFor(req: FastifyRequest, page: string): { body: Buffer | string; encoding?: string } {
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  if (page.length < 1024) return { body: page };
+  if (/\bbr\b/.test(accept))
+    return {
+      body: brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+      encoding: 'br',
+    };
+  if (/\bgzip\b/.test(accept)) return { body: gzipSync(page, { level: 6 }), encoding: 'gzip' };
+  return { body: page };
 }
 
 /** Other paths that are the server's own and never the client's pages. */
@@ -37,11 +153,19 @@ function isPageNavigation(req: FastifyRequest): boolean {
  * the default language's texts of the group) and the addresses they answer: their document names
  * those files, so the browser fetches them beside the entry instead of after it has run.
  */
-const PRELOAD_GROUPS: Record<string, RegExp> = { egame: /^\/(?:rng|pvp|fish|live)\/?$/ };
+const PRELOAD_GROUPS: Record<string, RegExp> = {
+  egame: /^\/(?:rng|pvp|fish|live)\/?$/,
+  lottery: /^\/lottery\/?$/,
+};
 
-function readPreloads(root: string): Map<RegExp, string> {
+interface GroupFiles {
+  js: string[];
+  css: string[];
+}
+
+function readPreloads(root: string): Map<RegExp, GroupFiles> {
   const file = path.join(root, 'preload.json');
-  const out = new Map<RegExp, string>();
+  const out = new Map<RegExp, GroupFiles>();
   if (!existsSync(file)) return out;
   let list: Record<string, unknown>;
   try {
@@ -52,17 +176,24 @@ function readPreloads(root: string): Map<RegExp, string> {
   for (const [group, route] of Object.entries(PRELOAD_GROUPS)) {
     const files = list[group];
     if (!Array.isArray(files)) continue;
-    const tags = files
-      .filter((f): f is string => typeof f === 'string' && /^\/assets\/[\w.-]+\.(?:js|css)$/.test(f))
-      .map((f) =>
-        f.endsWith('.css')
-          ? `<link rel="preload" as="style" crossorigin href="${f}">`
-          : `<link rel="modulepreload" crossorigin href="${f}">`,
-      );
-    if (tags.length) out.set(route, tags.map((t) => `    ${t}\n`).join(''));
+    const ok = files.filter(
+      (f): f is string => typeof f === 'string' && /^\/assets\/[\w.-]+\.(?:js|css)$/.test(f),
+    );
+    out.set(route, { js: ok.filter((f) => f.endsWith('.js')), css: ok.filter((f) => f.endsWith('.css')) });
   }
   return out;
 }
+
+const preloadTags = (files: GroupFiles) =>
+  [
+    ...files.js.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`),
+    ...files.css.map((f) => `<link rel="preload" as="style" crossorigin href="${f}">`),
+  ]
+    .map((t) => `    ${t}\n`)
+    .join('');
+
+/** The document's stylesheet links (index.html's head). */
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="(\/assets\/[\w.-]+\.css)"[^>]*>/g;
 
 function notFoundEnvelope(reply: FastifyReply) {
   return reply.code(404).send({ success: false, code: 'NOT_FOUND', message: ERROR_MESSAGE_KEYS.NOT_FOUND });
@@ -92,21 +223,78 @@ async function staticWeb(app: FastifyInstance, opts: StaticWebOptions): Promise<
   // here rather than as a static file; it is small and read once.
   const indexHtml = readFileSync(path.join(opts.root, 'index.html'), 'utf8');
   const preloads = readPreloads(opts.root);
-  const sendPage = (reply: FastifyReply, url = '/') => {
-    const nonce = randomBytes(16).toString('base64');
-    const pathname = url.split('?', 1)[0] ?? '/';
-    let page = indexHtml.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`);
-    for (const [route, tags] of preloads) {
-      if (route.test(pathname)) page = page.replace('</head>', `${tags}  </head>`);
+  const ssr = opts.ssrModule ? await loadSsr(app, opts.ssrModule) : null;
+
+  /** The server's render of the page, or null (not wanted, not a plain page, failed, too slow). */
+  const serverRender = async (req: FastifyRequest, pathname: string, theme: string | undefined) => {
+    if (!ssr || !ssrWanted(req, pathname)) return null;
+    try {
+      return await visitorAddress.run(req.ip, () =>
+        ssr.render(req.url, `${req.protocol}://${req.host}`, {
+          timeoutMs: SSR_TIMEOUT_MS,
+          theme: theme === 'dark' ? 'dark' : 'light',
+        }),
+      );
+    } catch (err) {
+      req.log.warn({ err, url: req.url }, 'server render failed: the browser renders the page');
+      return null;
     }
+  };
+
+  // A server-rendered page carries its styles inline: it paints as soon as it has arrived, with
+  // the page's own styles (no unstyled first paint, no wait for the stylesheets).
+  const cssCache = new Map<string, string>();
+  const cssOf = (href: string): string | null => {
+    let css = cssCache.get(href);
+    if (css === undefined) {
+      const file = path.join(opts.root, href);
+      if (!file.startsWith(path.join(opts.root, 'assets')) || !existsSync(file)) return null;
+      css = readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style');
+      cssCache.set(href, css);
+    }
+    return css;
+  };
+  const inlineStyles = (page: string, extra: string[], nonce: string) => {
+    const inlined = page.replace(STYLESHEET_LINK, (link, href: string) => {
+      const css = cssOf(href);
+      return css === null ? link : `<style nonce="${nonce}">${css}</style>`;
+    });
+    const more = extra
+      .map((href) => cssOf(href))
+      .filter((css): css is string => css !== null)
+      .map((css) => `    <style nonce="${nonce}">${css}</style>\n`)
+      .join('');
+    return inlined.replace('</head>', `${more}  </head>`);
+  };
+
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    const nonce = randomBytes(16).toString('base64');
+    const pathname = req.url.split('?', 1)[0] ?? '/';
+    let page = indexHtml.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`);
+    // The theme the browser will apply, before any script runs (no light flash for a dark theme).
+    const theme = cookiesOf(req).get(HINT.theme);
+    if (theme === 'dark' || theme === 'light') page = page.replace('<html ', `<html data-theme="${theme}" `);
+    const group = [...preloads].find(([route]) => route.test(pathname))?.[1];
+    const rendered = await serverRender(req, pathname, theme);
+    if (rendered) {
+      page = inlineStyles(page, group?.css ?? [], nonce)
+        .replace('</head>', `${group ? preloadTags({ js: group.js, css: [] }) : ''}  </head>`)
+        .replace('<div id="root"></div>', `<div id="root">${rendered.html}</div>`)
+        .replace('</body>', `${stateBlock(rendered.state)}\n  </body>`);
+    } else if (group) {
+      page = page.replace('</head>', `${preloadTags(group)}  </head>`);
+    }
+    const { body, encoding } = encodeFor(req, page);
+    if (encoding) reply.header('content-encoding', encoding);
     return reply
       .code(200)
       .header('content-security-policy', cspHeader(nonce, opts.cspExtra))
       .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding, Cookie')
       .type('text/html; charset=utf-8')
-      .send(page);
+      .send(body);
   };
-  app.get('/', { schema: { hide: true } }, (_req, reply) => sendPage(reply));
+  app.get('/', { schema: { hide: true } }, (req, reply) => sendPage(req, reply));
 
   await app.register(fastifyStatic, {
     root: opts.root,
@@ -124,7 +312,7 @@ async function staticWeb(app: FastifyInstance, opts: StaticWebOptions): Promise<
   });
 
   app.setNotFoundHandler((req, reply) => {
-    if (isPageNavigation(req)) return sendPage(reply, req.url);
+    if (isPageNavigation(req)) return sendPage(req, reply);
     return notFoundEnvelope(reply);
   });
 }

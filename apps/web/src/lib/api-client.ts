@@ -17,6 +17,12 @@ import { useUiStore } from './ui-store';
 /** Spec §8 "page slow to load": a call that has not answered after this long. */
 export const REQUEST_TIMEOUT_MS = 20_000;
 
+/** The transport: the browser's fetch; the server's own API in-process for a server render. */
+let apiFetch: typeof fetch = (...args) => fetch(...args);
+export function setApiFetch(impl: typeof fetch): void {
+  apiFetch = impl;
+}
+
 /** Client-side failures next to the server's error codes. */
 export type ApiErrorCode = ErrorCode | 'NETWORK' | 'TIMEOUT' | 'INVALID_RESPONSE';
 
@@ -200,7 +206,7 @@ export async function send<E extends Endpoint>(
 
   let res: Response;
   try {
-    res = await fetch(path + query, {
+    res = await apiFetch(path + query, {
       method: endpoint.method,
       headers,
       body,

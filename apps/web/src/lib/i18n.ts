@@ -133,6 +133,22 @@ const PART_CATALOGUES = {
 export type CataloguePart = keyof typeof PART_CATALOGUES;
 
 const partsWanted = new Set<CataloguePart>();
+/** The parts one server render asked for (entry-server.tsx renders one page at a time). */
+let collecting: Set<CataloguePart> | null = null;
+
+/** Starts noting the parts asked for; the returned function stops and gives them. */
+export function collectCatalogueParts(): () => CataloguePart[] {
+  const parts = new Set<CataloguePart>();
+  collecting = parts;
+  return () => {
+    if (collecting === parts) collecting = null;
+    return [...parts];
+  };
+}
+
+export function isCataloguePart(value: unknown): value is CataloguePart {
+  return typeof value === 'string' && Object.hasOwn(PART_CATALOGUES, value);
+}
 /** The language being applied (its texts loading), until it is the current one. */
 let applying: LanguageCode | null = null;
 const partsLoaded = new Set<string>();
@@ -155,7 +171,10 @@ async function ensureParts(catalogue: CompleteLanguage): Promise<void> {
  * the texts of that language.
  */
 export async function loadCatalogues(...parts: CataloguePart[]): Promise<void> {
-  for (const p of parts) partsWanted.add(p);
+  for (const p of parts) {
+    partsWanted.add(p);
+    collecting?.add(p);
+  }
   await ensureParts(catalogueFor(applying ?? currentLanguage()));
 }
 
@@ -205,7 +224,7 @@ async function apply(code: LanguageCode) {
   try {
     const id = await ensureCatalogue(code);
     await i18next.changeLanguage(id);
-    document.documentElement.lang = languageTag(code);
+    if (typeof document !== 'undefined') document.documentElement.lang = languageTag(code);
     useLanguageStore.setState({ code });
   } finally {
     if (applying === code) applying = null;

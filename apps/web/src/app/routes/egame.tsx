@@ -29,7 +29,8 @@ let firstLoad = true;
  * beside the texts): the first paint is the lobby with its tiles, in one render.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const first = firstLoad;
+  // A server render always waits: it is every visit's first load.
+  const first = firstLoad || import.meta.env.SSR;
   firstLoad = false;
   let list: Promise<void> | undefined;
   // The first page of the lobby's list starts now, beside the texts (the lobby takes it over).

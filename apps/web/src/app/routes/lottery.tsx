@@ -14,7 +14,8 @@ let firstLoad = true;
  * first paint is the game, not a loading box it then pushes down (CLS).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const first = firstLoad;
+  // A server render always waits: it is every visit's first load.
+  const first = firstLoad || import.meta.env.SSR;
   firstLoad = false;
   const gameCode = new URL(request.url).searchParams.get('gameCode');
   const opened =

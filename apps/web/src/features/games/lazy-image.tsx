@@ -205,6 +205,7 @@ export function LazyImage({
   style,
   attempts,
   loader = imageLoader,
+  eager = false,
 }: {
   src: string;
   width: number;
@@ -214,11 +215,16 @@ export function LazyImage({
   style?: CSSProperties;
   attempts?: number;
   loader?: ImageLoader;
+  /**
+   * On screen from the start (a lobby's first tiles): its address is in the first markup, so the
+   * browser fetches it beside the page's code; a failure falls back to the retrying loader.
+   */
+  eager?: boolean;
 }) {
   const ref = useRef<HTMLImageElement>(null);
   const [state, setState] = useState<{ src: string; status: 'idle' | 'loaded' | 'error' }>(() => ({
     src,
-    status: loader.isCached(src) ? 'loaded' : 'idle',
+    status: eager || loader.isCached(src) ? 'loaded' : 'idle',
   }));
   // Another src on the same element (a recycled tile): start over, shown at once if cached.
   const current =
@@ -258,6 +264,8 @@ export function LazyImage({
       data-state={status}
       className={className}
       style={style}
+      fetchPriority={eager ? 'high' : undefined}
+      onError={eager ? () => setState({ src, status: 'idle' }) : undefined}
     />
   );
 }

@@ -8,6 +8,9 @@ import { observeVisible } from '../lazy-image';
 import { GameTile, type TileActions } from './game-tile';
 import styles from './games.module.css';
 
+/** The first tiles (two rows on a phone, one on a desktop) load their thumbnails at once. */
+const EAGER_TILES = 6;
+
 /**
  * The lobby grid: windowed (only the rows near the screen are in the DOM), with the next page
  * asked for when the "load more" button comes near the screen, or when it is pressed.
@@ -55,7 +58,10 @@ export function GameGrid({
         ref={wrap}
         className={styles.gridWrap}
         data-stale={stale || undefined}
-        style={{ paddingTop: win.padTop, paddingBottom: win.padBottom }}
+        // No style attribute in the server's markup (the page's CSP refuses inline styles there).
+        style={
+          win.padTop || win.padBottom ? { paddingTop: win.padTop, paddingBottom: win.padBottom } : undefined
+        }
       >
         <ul
           className={styles.grid}
@@ -69,9 +75,10 @@ export function GameGrid({
               : undefined
           }
         >
-          {shown.map((game) => (
+          {shown.map((game, i) => (
             <GameTile
               key={game.id}
+              eager={win.start + i < EAGER_TILES}
               game={game}
               favourite={favourites.has(game.id)}
               member={member}

@@ -20,12 +20,15 @@ export const GameTile = memo(function GameTile({
   favourite,
   member,
   actions,
+  eager = false,
 }: {
   game: Game;
   favourite: boolean;
   /** Logged in: the "Free trial" button shows on games that offer it. */
   member: boolean;
   actions: TileActions;
+  /** Among the first tiles on screen: its thumbnail loads at once (LazyImage `eager`). */
+  eager?: boolean;
 }) {
   const { t } = useTranslation();
   const vendorEntry = game.isGame === 'VASSALAGE';
@@ -43,6 +46,7 @@ export const GameTile = memo(function GameTile({
           src={game.thumbnailUrl}
           width={THUMB.width}
           height={THUMB.height}
+          eager={eager}
         />
         <span className={styles.badges}>
           {game.isHot ? <span className={styles.badge}>{t('games.tile.hot')}</span> : null}

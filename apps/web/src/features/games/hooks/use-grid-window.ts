@@ -13,6 +13,8 @@ export const GRID = {
   border: 1,
   /** Rows kept above and below the screen (≥ the image preload area of spec §9). */
   overscanRows: 4,
+  /** Tiles before the grid is measured: four desktop rows, more than a phone's screen. */
+  firstTiles: 24,
 } as const;
 
 export interface GridWindow {
@@ -52,7 +54,8 @@ export function useGridWindow(ref: RefObject<HTMLElement | null>, count: number)
     columns: 0,
     rowHeight: 0,
     start: 0,
-    end: count,
+    // Before the first measure (the server's render, the first paint): a screenful or two.
+    end: Math.min(count, GRID.firstTiles),
     padTop: 0,
     padBottom: 0,
   });

@@ -12,7 +12,10 @@ import styles from './help-menu.module.css';
  * competing with the page's first paint on a phone.
  */
 function useNearViewport(ref: RefObject<Element | null>): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(
+    // A server render shows the placeholder, as the browser's first render does.
+    () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
+  );
   useEffect(() => {
     const el = ref.current;
     if (near || !el) return;

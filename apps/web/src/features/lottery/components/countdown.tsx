@@ -68,7 +68,8 @@ export function Countdown({
   return (
     <p className={styles.root}>
       <span className={styles.label}>{t('lottery.countdown.closes_in')}</span>{' '}
-      <time className={styles.time} dateTime={closeAt!} aria-live="off">
+      {/* The server's render showed its own second: the browser's first render may differ by one. */}
+      <time className={styles.time} dateTime={closeAt!} aria-live="off" suppressHydrationWarning>
         {formatRemaining(remaining)}
       </time>
     </p>

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Pager } from '@/components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import { errorKey } from '@/lib/api-client';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useLotteryDraws } from '../api/get-draws';
 import { ResultBalls } from './result-balls';
 import styles from './lottery-page.module.css';
@@ -58,12 +59,14 @@ function VerifyButton({ draw }: { draw: Draw }) {
 /** One draw: numero, time, balls (or the sheet), commit hash and seed, verify. */
 export function DrawItem({ draw }: { draw: Draw }) {
   const { t, i18n } = useTranslation();
+  const hydrated = useHydrated();
   return (
     <li className={styles.draw} data-numero={draw.numero}>
       <div className={styles.drawHead}>
         <span className={styles.betTitle}>{t('lottery.period.numero', { numero: draw.numero })}</span>
+        {/* In the viewer's time zone, which a server render does not know: shown once hydrated. */}
         <time className={styles.muted} dateTime={draw.drawAt}>
-          {formatTime(draw.drawAt, i18n.language)}
+          {hydrated ? formatTime(draw.drawAt, i18n.language) : null}
         </time>
       </div>
       {draw.state === 'refunded' ? (

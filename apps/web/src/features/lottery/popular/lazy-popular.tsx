@@ -15,7 +15,10 @@ const PopularWidget = lazy(() =>
 
 /** True once the element is within `margin` of the viewport (at once without IntersectionObserver). */
 export function useNearViewport(ref: RefObject<Element | null>, margin = '200px'): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(
+    // A server render shows the placeholder, as the browser's first render does.
+    () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
+  );
   useEffect(() => {
     const el = ref.current;
     if (near || !el) return;
