@@ -86,7 +86,11 @@ function routePreloads(): Plugin {
       for (const [name, g] of Object.entries(groups)) {
         const route = chunks.find((c) => g.route.test(c.facadeModuleId ?? ''));
         if (!route) continue;
-        const files = [...closure(route.fileName)].filter((f) => !inHtml.has(f));
+        // The server renders these pages first: the module that hydrates them comes along.
+        const hydrate = chunks.find((c) => /\/src\/app\/hydrate-page\.tsx$/.test(c.facadeModuleId ?? ''));
+        const files = [...closure(route.fileName, hydrate ? closure(hydrate.fileName) : undefined)].filter(
+          (f) => !inHtml.has(f),
+        );
         const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
         const texts = g.texts && chunks.find((c) => g.texts!.test(c.facadeModuleId ?? ''));
         if (texts) files.push(texts.fileName);
@@ -144,7 +148,8 @@ const clientConfig = defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-i18next|i18next|@tanstack|zustand|use-sync-external-store|zod|react-router|cookie|set-cookie-parser)[\\/]/,
+              // Not TanStack's hydration: only a server-rendered page loads it (app/hydrate-page).
+              test: /node_modules[\\/](react|react-dom|scheduler|react-i18next|i18next|@tanstack(?![\\/]query-core[\\/].*hydration)|zustand|use-sync-external-store|zod|react-router|cookie|set-cookie-parser)[\\/]/,
             },
           ],
         },

@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig, REPO_ROOT, redactUrl } from './config.ts';
@@ -51,6 +53,21 @@ describe('parseConfig', () => {
       webDist: '/srv/web',
       webDistExists: false,
     });
+  });
+
+  it('finds the client’s server-render build beside WEB_DIST, or takes WEB_SSR; off turns it off', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ssr-conf-'));
+    mkdirSync(path.join(dir, 'dist-ssr'));
+    writeFileSync(path.join(dir, 'dist-ssr/entry-server.mjs'), 'export {}');
+    try {
+      const found = path.join(dir, 'dist-ssr/entry-server.mjs');
+      expect(parseConfig({ WEB_DIST: path.join(dir, 'dist') }).webSsr).toBe(found);
+      expect(parseConfig({ WEB_SSR: path.join(dir, 'dist-ssr') }).webSsr).toBe(found);
+      expect(parseConfig({ WEB_DIST: path.join(dir, 'dist'), WEB_SSR: 'off' }).webSsr).toBeNull();
+      expect(parseConfig({ WEB_DIST: '/srv/web' }).webSsr).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('turns docs off in production unless ENABLE_DOCS', () => {

@@ -1,15 +1,13 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate, type QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, matchRoutes } from 'react-router';
+import { createRoot } from 'react-dom/client';
 import { setNonce } from 'get-nonce';
 import { App } from './app/app';
-import { createAppRouter, routerReady, routes } from './app/router';
+import { createAppRouter, routerReady } from './app/router';
 import { getPermissionQueryOptions } from './features/system/api/get-permission';
 import { getStatusQueryOptions } from './features/system/api/get-status';
-import { initI18n, loadCatalogues, readStoredLanguage, useLanguageStore } from './lib/i18n';
+import { initI18n, readStoredLanguage, useLanguageStore } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
-import { hintLanguage, hintSession, hintTheme } from './lib/render-hints';
+import { RENDER_HINT_COOKIES, hint } from './lib/render-hints';
 import { takeSsrState, type SsrState } from './lib/ssr-state';
 import { discardOrphanToken, getToken, storeMerchant, useSessionStore } from './lib/storage';
 import { applyTheme, readTheme } from './lib/theme';
@@ -24,51 +22,20 @@ import './styles/global.css';
  */
 const FIRST_PAINT_WAIT_MS = 8_000;
 
-/**
- * The page's code of the address before the first render: a lazy route resolved now, so the
- * server's markup is hydrated by the same tree at once (no loading fallback in between).
- */
-async function resolveLazyRoutes(): Promise<void> {
-  const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy);
-  await Promise.all(
-    lazy.map(async (m) => {
-      const load = m.route.lazy as () => Promise<Record<string, unknown>>;
-      const mod = await load();
-      Object.assign(m.route, { ...mod, lazy: undefined });
-    }),
-  );
-}
-
-/**
- * The server sent the page rendered (entry-server.tsx): the client takes over the same markup
- * with the same data and texts. Null when this browser would render another page (a session,
- * another language or theme): the client then renders it over the server's markup.
- */
-async function hydrateServerPage(ssr: SsrState, queryClient: QueryClient): Promise<void> {
-  await Promise.all([initI18n(ssr.language).then(() => loadCatalogues(...ssr.parts)), resolveLazyRoutes()]);
-  const router = createBrowserRouter(routes, { hydrationData: ssr.router });
-  // In a transition, hydration yields to the browser every few milliseconds (no long task).
-  startTransition(() => {
-    hydrateRoot(
-      document.getElementById('root')!,
-      <StrictMode>
-        <App queryClient={queryClient} router={router} />
-      </StrictMode>,
-    );
-  });
-}
-
 /** Whether this browser renders the page the server rendered. */
 const sameAsServer = (ssr: SsrState) =>
   getToken() === null && readStoredLanguage() === ssr.language && readTheme() === ssr.theme;
 
 /** Keeps the render hints (lib/render-hints.ts) in step with the session, language and theme. */
 function keepRenderHints() {
-  hintTheme(readTheme());
-  hintLanguage(readStoredLanguage());
-  hintSession(getToken() !== null);
-  useSessionStore.subscribe((s) => hintSession(s.token !== null));
-  useLanguageStore.subscribe((s) => hintLanguage(s.code));
+  const write = () => {
+    hint(RENDER_HINT_COOKIES.theme, readTheme());
+    hint(RENDER_HINT_COOKIES.lang, readStoredLanguage());
+    hint(RENDER_HINT_COOKIES.session, getToken() === null ? null : '1');
+  };
+  write();
+  useSessionStore.subscribe(write);
+  useLanguageStore.subscribe(write);
 }
 
 async function boot() {
@@ -82,21 +49,18 @@ async function boot() {
   const ssr = takeSsrState();
   const serverPage = ssr && sameAsServer(ssr) ? ssr : null;
 
-  // The guards need permission and status before any page: ask for them while the catalogue loads.
   const queryClient = createQueryClient();
-  // The server's answers of the page it rendered (permission and status among them: asked below,
-  // they are answered from here).
-  if (serverPage) hydrate(queryClient, serverPage.queries);
+  if (serverPage) {
+    // The page came rendered: its own module (only such pages load it) takes it over.
+    const { hydrateServerPage } = await import('./app/hydrate-page');
+    return hydrateServerPage(serverPage, queryClient);
+  }
+  // The guards need permission and status before any page: ask for them while the catalogue loads.
   const permission = queryClient.prefetchQuery(getPermissionQueryOptions());
   const status = queryClient
     .fetchQuery(getStatusQueryOptions())
     .then((s) => storeMerchant(s.merchant))
     .catch(() => undefined);
-  if (serverPage) {
-    void permission;
-    void status;
-    return hydrateServerPage(serverPage, queryClient);
-  }
   const texts = initI18n(readStoredLanguage())
     .catch(() => initI18n('EN'))
     .catch(() => undefined);

@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/helper.ts';
@@ -178,5 +178,119 @@ describe('the CSP with a Telegram bot configured', () => {
     } finally {
       await telegram.close();
     }
+  });
+});
+
+describe('pages the server renders first (the client build’s dist-ssr/entry-server.mjs)', () => {
+  let ssrDist: string;
+  let ssrApp: FastifyInstance;
+  const CSS = '.page{color:red}';
+  const GROUP_CSS = '.grid{display:grid}';
+  const SSR_INDEX = [
+    '<!doctype html>',
+    '<html lang="my">',
+    '  <head>',
+    '    <script type="module" crossorigin src="/assets/main-a1.js"></script>',
+    '    <link rel="stylesheet" crossorigin href="/assets/index-a2.css">',
+    '  </head>',
+    '  <body>',
+    '    <div id="root"></div>',
+    '  </body>',
+    '</html>',
+  ].join('\n');
+  // A stand-in for the client's server render: it reports what it was asked and asks the API once
+  // (in-process), like the real one does for permission, status and the page's data.
+  const MODULE = `
+    let apiFetch;
+    export const calls = [];
+    export function configure(f) { apiFetch = f; }
+    export async function render(url, origin, options) {
+      calls.push({ url, theme: options.theme });
+      if (url.startsWith('/fish')) throw new Error('render failed');
+      if (url.startsWith('/live')) return null;
+      const res = await apiFetch('/wps/system/countries', { headers: { 'X-Module-Id': 'SYS' } });
+      return {
+        html: '<main data-url="' + url + '" data-theme="' + options.theme + '">api ' + res.status + '</main>'
+          + (url.startsWith('/lottery') ? '<p>' + 'long text '.repeat(200) + '</p>' : ''),
+        state: { note: '</script><script>alert(1)</script>' },
+      };
+    }
+  `;
+
+  beforeAll(async () => {
+    ssrDist = mkdtempSync(path.join(tmpdir(), 'web-ssr-'));
+    mkdirSync(path.join(ssrDist, 'dist/assets'), { recursive: true });
+    mkdirSync(path.join(ssrDist, 'dist-ssr'));
+    writeFileSync(path.join(ssrDist, 'dist/index.html'), SSR_INDEX);
+    writeFileSync(path.join(ssrDist, 'dist/assets/index-a2.css'), CSS);
+    writeFileSync(path.join(ssrDist, 'dist/assets/grid-a3.css'), GROUP_CSS);
+    writeFileSync(
+      path.join(ssrDist, 'dist/preload.json'),
+      JSON.stringify({ egame: ['/assets/egame-a4.js', '/assets/grid-a3.css'] }),
+    );
+    writeFileSync(path.join(ssrDist, 'dist-ssr/entry-server.mjs'), MODULE);
+    ssrApp = await buildTestApp({
+      db: app.services.db,
+      config: {
+        webDist: path.join(ssrDist, 'dist'),
+        webDistExists: true,
+        webSsr: path.join(ssrDist, 'dist-ssr/entry-server.mjs'),
+      },
+    });
+  });
+  afterAll(async () => {
+    await ssrApp.close();
+    rmSync(ssrDist, { recursive: true, force: true });
+  });
+
+  const rootOf = (body: string) => /<div id="root">([\s\S]*?)<\/div>\n/.exec(body)?.[1] ?? '';
+
+  it('sends a lobby rendered, its state as inert JSON, its styles inline under the page nonce', async () => {
+    const res = await ssrApp.inject({ url: '/rng?page=hot', headers: html });
+    expect(res.statusCode).toBe(200);
+    // The render's own API call went through the real routes, in-process.
+    expect(rootOf(res.body)).toBe('<main data-url="/rng?page=hot" data-theme="light">api 200</main>');
+    const state = /<script type="application\/json" id="ssr-state">(.*)<\/script>/.exec(res.body)?.[1];
+    expect(JSON.parse(state!)).toEqual({ note: '</script><script>alert(1)</script>' });
+    expect(res.body).not.toContain('<script>alert(1)');
+    const nonce = /<meta name="csp-nonce" content="([^"]+)"/.exec(res.body)?.[1];
+    expect(res.body).toContain(`<style nonce="${nonce}">${CSS}</style>`);
+    expect(res.body).toContain(`<style nonce="${nonce}">${GROUP_CSS}</style>`);
+    expect(res.body).not.toContain('rel="stylesheet"');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/egame-a4.js">');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.headers.vary).toContain('Cookie');
+  });
+
+  it('renders in the theme the browser named, and compresses the document', async () => {
+    const res = await ssrApp.inject({
+      url: '/lottery?gameCode=LUCKY5D_1M',
+      headers: { ...html, cookie: 'ui_theme=dark; ui_lang=MY', 'accept-encoding': 'br' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    const body = brotliDecompressSync(res.rawPayload).toString('utf8');
+    expect(body).toContain('<html data-theme="dark" lang="my">');
+    expect(rootOf(body)).toContain('data-theme="dark"');
+  });
+
+  it('leaves to the browser: a session, another language, other pages, a failed or empty render', async () => {
+    for (const [url, cookie] of [
+      ['/rng', 'ui_session=1'],
+      ['/rng', 'ui_lang=EN'],
+      ['/index', ''],
+      ['/fish', ''],
+      ['/live', ''],
+    ] as const) {
+      const res = await ssrApp.inject({ url, headers: { ...html, cookie } });
+      expect(res.statusCode, `${url} ${cookie}`).toBe(200);
+      expect(rootOf(res.body), `${url} ${cookie}`).toBe('');
+      expect(res.body).not.toContain('ssr-state');
+      // Not rendered: the stylesheets stay links.
+      expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-a2.css">');
+    }
+    const head = await ssrApp.inject({ method: 'HEAD', url: '/rng', headers: html });
+    expect(head.statusCode).toBe(200);
   });
 });

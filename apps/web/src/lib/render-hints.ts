@@ -1,6 +1,3 @@
-import type { LanguageCode } from '@app/contracts';
-import type { Theme } from './theme';
-
 /**
  * Cookies that tell the server how this browser renders a page, so that a page the server renders
  * first (entry-server.tsx) is the one the client would render: the theme, the language, and
@@ -9,19 +6,11 @@ import type { Theme } from './theme';
  */
 export const RENDER_HINT_COOKIES = { theme: 'ui_theme', lang: 'ui_lang', session: 'ui_session' } as const;
 
-const YEAR_S = 365 * 24 * 3600;
-
-function write(name: string, value: string | null) {
+/** Sets (a year) or, with null, removes one hint. */
+export function hint(name: string, value: string | null): void {
   try {
-    document.cookie =
-      value === null
-        ? `${name}=; Path=/; Max-Age=0; SameSite=Lax`
-        : `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax`;
+    document.cookie = `${name}=${value ?? ''}; Path=/; Max-Age=${value === null ? 0 : 31536000}; SameSite=Lax`;
   } catch {
-    /* cookies disabled: the server renders the default page, the client corrects it */
+    /* cookies disabled: the server renders the default page, the client renders its own */
   }
 }
-
-export const hintTheme = (theme: Theme) => write(RENDER_HINT_COOKIES.theme, theme);
-export const hintLanguage = (language: LanguageCode) => write(RENDER_HINT_COOKIES.lang, language);
-export const hintSession = (signedIn: boolean) => write(RENDER_HINT_COOKIES.session, signedIn ? '1' : null);

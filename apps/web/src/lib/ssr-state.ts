@@ -1,8 +1,8 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
 import type { LanguageCode } from '@app/contracts';
-import { isCataloguePart, isLanguageCode, type CataloguePart } from './i18n';
-import { isTheme, type Theme } from './theme';
+import { isLanguageCode, type CataloguePart } from './i18n';
+import type { Theme } from './theme';
 
 /** The id of the page's JSON block that carries the server render's state. */
 export const SSR_STATE_ID = 'ssr-state';
@@ -31,10 +31,9 @@ export function takeSsrState(doc: Document = document): SsrState | null {
   el.remove();
   try {
     const state = JSON.parse(el.textContent ?? '') as Partial<SsrState>;
-    if (!isLanguageCode(state.language) || !isTheme(state.theme) || !state.queries || !state.router)
-      return null;
-    const parts = Array.isArray(state.parts) ? state.parts.filter(isCataloguePart) : [];
-    return { ...(state as SsrState), parts };
+    // Its texts' parts are checked where they are loaded (app/hydrate-page).
+    if (!isLanguageCode(state.language) || !state.theme || !state.queries || !state.router) return null;
+    return state as SsrState;
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { hintTheme } from './render-hints';
+import { RENDER_HINT_COOKIES, hint } from './render-hints';
 import { LOCAL_KEYS, local } from './storage';
 
 export type Theme = 'light' | 'dark';
@@ -28,5 +28,5 @@ export function applyTheme(theme: Theme) {
 export function saveTheme(theme: Theme) {
   local.set(LOCAL_KEYS.theme, theme);
   applyTheme(theme);
-  hintTheme(theme);
+  hint(RENDER_HINT_COOKIES.theme, theme);
 }

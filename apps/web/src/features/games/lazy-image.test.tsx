@@ -166,4 +166,27 @@ describe('<LazyImage>', () => {
     expect(images.made).toHaveLength(1);
     io.uninstall();
   });
+
+  it('an eager image (a first tile) has its address in the first markup; a failure falls back to the retrying loader', async () => {
+    const io = installFakeIntersectionObserver();
+    const images = fakeImages();
+    const loader = createImageLoader({ createImage: images.createImage, throttleMs: 0 });
+    const { container } = render(
+      <LazyImage src="/img/games/9.svg" width={240} height={160} loader={loader} eager />,
+    );
+    const img = container.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('/img/games/9.svg');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
+    expect(images.made).toHaveLength(0); // the browser loads it from the markup
+
+    act(() => {
+      img.dispatchEvent(new Event('error'));
+    });
+    expect(img.getAttribute('src')).toBe(BLANK_IMAGE);
+    act(() => io.reveal());
+    expect(images.srcs()).toEqual(['/img/games/9.svg']);
+    await act(async () => images.load(0));
+    expect(img.getAttribute('src')).toBe('/img/games/9.svg');
+    io.uninstall();
+  });
 });

@@ -1,0 +1,54 @@
+import { StrictMode, startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { hydrate, type QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, matchRoutes } from 'react-router';
+import { getStatusQueryOptions } from '@/features/system/api/get-status';
+import { initI18n, isCataloguePart, loadCatalogues } from '@/lib/i18n';
+import type { SsrState } from '@/lib/ssr-state';
+import { storeMerchant } from '@/lib/storage';
+import { App } from './app';
+import { routes } from './router';
+
+/**
+ * The page's code of the address before the first render: a lazy route resolved now, so the
+ * server's markup is hydrated by the same tree at once (no loading fallback in between).
+ */
+async function resolveLazyRoutes(): Promise<void> {
+  const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy);
+  await Promise.all(
+    lazy.map(async (m) => {
+      const load = m.route.lazy as () => Promise<Record<string, unknown>>;
+      const mod = await load();
+      Object.assign(m.route, { ...mod, lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * The server sent the page rendered (entry-server.tsx): the client takes over the same markup
+ * with the same data and texts.
+ */
+export async function hydrateServerPage(ssr: SsrState, queryClient: QueryClient): Promise<void> {
+  // The server's answers of the page (permission and status among them) are the cache's.
+  hydrate(queryClient, ssr.queries);
+  void queryClient
+    .fetchQuery(getStatusQueryOptions())
+    .then((s) => storeMerchant(s.merchant))
+    .catch(() => undefined);
+  await Promise.all([
+    initI18n(ssr.language).then(() =>
+      loadCatalogues(...(Array.isArray(ssr.parts) ? ssr.parts.filter(isCataloguePart) : [])),
+    ),
+    resolveLazyRoutes(),
+  ]);
+  const router = createBrowserRouter(routes, { hydrationData: ssr.router });
+  // In a transition, hydration yields to the browser every few milliseconds (no long task).
+  startTransition(() => {
+    hydrateRoot(
+      document.getElementById('root')!,
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>,
+    );
+  });
+}
