@@ -107,7 +107,7 @@ async function loadSsr(app: FastifyInstance, file: string): Promise<SsrModule | 
         if (v === undefined) continue;
         for (const one of Array.isArray(v) ? v : [v]) out.append(k, String(one));
       }
-      return new Response(res.rawPayload, { status: res.statusCode, headers: out });
+      return new Response(new Uint8Array(res.rawPayload), { status: res.statusCode, headers: out });
     });
     return mod;
   } catch (err) {
