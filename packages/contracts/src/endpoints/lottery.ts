@@ -150,6 +150,35 @@ export type Period = z.infer<typeof periodSchema>;
 export const VN_PRIZE_TIERS = ['special', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8'] as const;
 export type VnPrizeTier = (typeof VN_PRIZE_TIERS)[number];
 
+/**
+ * A VN result sheet's layout: tier, how many numbers, digits each; special prize first. North
+ * (Miền Bắc): 27 prizes; south and centre: 18. The draw follows it, the pages show it.
+ */
+export const VN_SHEETS: Record<'vn_north' | 'vn_south', readonly (readonly [VnPrizeTier, number, number])[]> =
+  {
+    vn_north: [
+      ['special', 1, 5],
+      ['p1', 1, 5],
+      ['p2', 2, 5],
+      ['p3', 6, 5],
+      ['p4', 4, 4],
+      ['p5', 6, 4],
+      ['p6', 3, 3],
+      ['p7', 4, 2],
+    ],
+    vn_south: [
+      ['special', 1, 6],
+      ['p1', 1, 5],
+      ['p2', 1, 5],
+      ['p3', 2, 5],
+      ['p4', 7, 5],
+      ['p5', 1, 4],
+      ['p6', 3, 4],
+      ['p7', 1, 3],
+      ['p8', 1, 2],
+    ],
+  };
+
 /** Digit games: digits in position order. VN games: the sheet, special prize first. */
 export const lotteryResultSchema = z.object({
   digits: z.optional(z.array(z.number())),

@@ -3,13 +3,13 @@ import {
   BIG_FROM,
   DIGIT_POSITIONS,
   SUM_RANGES,
+  VN_SHEETS,
   choose,
   selectionError,
   type BetLine,
   type LotteryKind,
   type LotteryResult,
   type PlayType,
-  type VnPrizeTier,
 } from '@app/contracts';
 
 /**
@@ -100,31 +100,8 @@ export function digitStream(seed: Uint8Array): () => number {
   };
 }
 
-/** A sheet's layout: tier, how many numbers, digits each; special prize first. */
-export const VN_SHEETS: Record<'vn_north' | 'vn_south', readonly (readonly [VnPrizeTier, number, number])[]> =
-  {
-    vn_north: [
-      ['special', 1, 5],
-      ['p1', 1, 5],
-      ['p2', 2, 5],
-      ['p3', 6, 5],
-      ['p4', 4, 4],
-      ['p5', 6, 4],
-      ['p6', 3, 3],
-      ['p7', 4, 2],
-    ],
-    vn_south: [
-      ['special', 1, 6],
-      ['p1', 1, 5],
-      ['p2', 1, 5],
-      ['p3', 2, 5],
-      ['p4', 7, 5],
-      ['p5', 1, 4],
-      ['p6', 3, 4],
-      ['p7', 1, 3],
-      ['p8', 1, 2],
-    ],
-  };
+/** The VN sheets' layouts are the contract's (the pages show the same). */
+export { VN_SHEETS };
 
 /**
  * The result of a seed (LOTTERY_DRAW_ALGORITHM 'hmac-sha256-counter-v1'): digit games take the

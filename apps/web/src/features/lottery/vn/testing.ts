@@ -1,4 +1,4 @@
-import type { Draw, LotteryGame, Period } from '@app/contracts';
+import { VN_SHEETS, type Draw, type LotteryGame, type Period } from '@app/contracts';
 
 /** Test fixtures of the VN lottery (not shipped: only tests import this file). */
 export function lotteryGameFixture(g: Partial<LotteryGame> = {}): LotteryGame {
@@ -23,29 +23,9 @@ export function lotteryGameFixture(g: Partial<LotteryGame> = {}): LotteryGame {
 
 const num = (i: number, width: number) => String((i * 7919 + 12345) % 10 ** width).padStart(width, '0');
 
-/** A northern sheet: 27 prizes (special 1×5, 1st 1×5, 2nd 2×5, 3rd 6×5, 4th 4×4, 5th 6×4, 6th 3×3, 7th 4×2). */
-export const NORTH_LAYOUT = [
-  ['special', 1, 5],
-  ['p1', 1, 5],
-  ['p2', 2, 5],
-  ['p3', 6, 5],
-  ['p4', 4, 4],
-  ['p5', 6, 4],
-  ['p6', 3, 3],
-  ['p7', 4, 2],
-] as const;
-/** A southern/central sheet: 18 prizes (special 1×6, 1st–2nd 1×5, 3rd 2×5, 4th 7×5, 5th 1×4, 6th 3×4, 7th 1×3, 8th 1×2). */
-export const SOUTH_LAYOUT = [
-  ['special', 1, 6],
-  ['p1', 1, 5],
-  ['p2', 1, 5],
-  ['p3', 2, 5],
-  ['p4', 7, 5],
-  ['p5', 1, 4],
-  ['p6', 3, 4],
-  ['p7', 1, 3],
-  ['p8', 1, 2],
-] as const;
+/** The sheets' layouts (the contract's). */
+export const NORTH_LAYOUT = VN_SHEETS.vn_north;
+export const SOUTH_LAYOUT = VN_SHEETS.vn_south;
 
 export function drawFixture(kind: 'vn_north' | 'vn_south', d: Partial<Draw> = {}): Draw {
   let i = 0;
