@@ -32,7 +32,7 @@ test('a guest gets the slot lobby rendered by the server, and the page hydrates 
   const html = await documentOf(page, '/rng');
   expect(html).toContain('id="ssr-state"');
   // The first tiles, with their thumbnails' addresses, are in the document itself.
-  const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('id="ssr-state"'));
+  const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
   expect(root.match(/<li class="_tile_/g)?.length ?? 0).toBeGreaterThanOrEqual(12);
   expect(root).toMatch(/<img src="\/img\/games\/\d+\.svg"[^>]*fetchpriority="high"/i);
   expect(root).not.toContain('<script');

@@ -48,6 +48,9 @@ async function boot() {
   keepRenderHints();
   const ssr = takeSsrState();
   const serverPage = ssr && sameAsServer(ssr) ? ssr : null;
+  // The server's page is not this browser's (a session, another language or theme): it goes now,
+  // before anyone types into it, and the browser renders its own.
+  if (ssr && !serverPage) document.getElementById('root')!.replaceChildren();
 
   const queryClient = createQueryClient();
   if (serverPage) {

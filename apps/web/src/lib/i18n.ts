@@ -173,7 +173,7 @@ async function ensureParts(catalogue: CompleteLanguage): Promise<void> {
 export async function loadCatalogues(...parts: CataloguePart[]): Promise<void> {
   for (const p of parts) {
     partsWanted.add(p);
-    collecting?.add(p);
+    if (import.meta.env.SSR) collecting?.add(p);
   }
   await ensureParts(catalogueFor(applying ?? currentLanguage()));
 }
@@ -224,7 +224,7 @@ async function apply(code: LanguageCode) {
   try {
     const id = await ensureCatalogue(code);
     await i18next.changeLanguage(id);
-    if (typeof document !== 'undefined') document.documentElement.lang = languageTag(code);
+    if (!import.meta.env.SSR) document.documentElement.lang = languageTag(code);
     useLanguageStore.setState({ code });
   } finally {
     if (applying === code) applying = null;

@@ -13,7 +13,7 @@ export function setServerTheme(theme: Theme): void {
 
 /** Stored choice first, else the system preference, else light. */
 export function readTheme(): Theme {
-  if (typeof window === 'undefined') return serverTheme;
+  if (import.meta.env.SSR) return serverTheme;
   const stored = local.get(LOCAL_KEYS.theme);
   if (isTheme(stored)) return stored;
   const prefersDark =

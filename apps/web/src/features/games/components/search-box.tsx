@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import styles from './games.module.css';
 
@@ -34,6 +35,8 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (q: st
     startTransition(() => report.current(debounced));
   }, [debounced]);
 
+  const hydrated = useHydrated();
+
   const clear = () => {
     setText('');
     sent.current = '';
@@ -55,6 +58,8 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (q: st
         maxLength={64}
         placeholder={t('games.lobby.search_placeholder')}
         value={text}
+        // In the server's markup, until the page is live: no text typed there and then lost.
+        readOnly={!hydrated}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Escape' && text) clear();
