@@ -13,8 +13,11 @@ import {
 } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 
+/** The header shows the account once the app and the member's data are in (slow on a loaded machine). */
 async function openUserMenu(account: string) {
-  await userEvent.click(await screen.findByRole('button', { name: `Account menu ${account}` }));
+  await userEvent.click(
+    await screen.findByRole('button', { name: `Account menu ${account}` }, { timeout: 5_000 }),
+  );
 }
 
 describe('session flows', () => {
