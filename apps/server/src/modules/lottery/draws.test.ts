@@ -411,8 +411,10 @@ describe('the read calls', () => {
     expect(today).toBeLessThanOrEqual(4);
     const recent = await get('/lgw/vn/games/recent?region=north', vnRecent.response);
     expect(recent.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(recent.items.length).toBe(1);
-    expect(recent.items[0]!.result!.prizes!.flatMap((x) => x.numbers).length).toBe(27);
+    // The tests above move the clock by hours: depending on the hour this file runs, one or two
+    // northern draws fall in the answer (seen at 09:20 UTC). Every one is a whole 27-prize sheet.
+    expect(recent.items.length).toBeGreaterThanOrEqual(1);
+    expect(recent.items.every((d) => d.result!.prizes!.flatMap((x) => x.numbers).length === 27)).toBe(true);
     const south = await get(`/lgw/vn/games/recent?region=south&date=${recent.date}`, vnRecent.response);
     expect(south.items.every((d) => d.result!.prizes!.flatMap((x) => x.numbers).length === 18)).toBe(true);
     const opened = await get('/lgw/vn/numeros/opened/game?count=5', vnOpenedNumeros.response);
