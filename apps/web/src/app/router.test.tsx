@@ -22,8 +22,11 @@ describe('routes', () => {
 
   it.each(['/register', '/register.html'])('%s opens the register modal over home', async (path) => {
     renderApp(path);
-    const dialog = await screen.findByRole('dialog', { name: 'Register' });
-    expect(await within(dialog).findByRole('button', { name: 'Create account' })).toBeInTheDocument();
+    // The form's texts and fields load first: more than a second on a loaded machine.
+    const dialog = await screen.findByRole('dialog', { name: 'Register' }, { timeout: 5_000 });
+    expect(
+      await within(dialog).findByRole('button', { name: 'Create account' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
   });
 
   it('closes a modal with Escape and leaves /login for /index', async () => {
