@@ -65,6 +65,8 @@ import {
 import { StudioVendor } from './vendors/studio/studio.vendor.ts';
 import { createStudioTables, type StudioTables } from './vendors/studio/tables.ts';
 import { lotteryHandlers, lotteryRouteConfigs } from './modules/lottery/lottery.routes.ts';
+import { agentHandlers } from './modules/agents/agents.routes.ts';
+import { contractHandlers } from './modules/contracts/contracts.routes.ts';
 import { createDrawsService, type DrawsService } from './modules/lottery/draws.service.ts';
 import { createBettingService, type BettingService } from './modules/lottery/betting.service.ts';
 import errors from './plugins/errors.ts';
@@ -288,6 +290,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...gamePlayHandlers({ db, now, launch, bets, protocol: vendorProtocol, studio }),
     ...tables.handlers,
     ...lotteryHandlers(lotteryDraws, lotteryBetting),
+    ...agentHandlers(),
+    ...contractHandlers(),
   };
   // The C2C proof upload raises the body limit of its one route.
   app.addHook('onRoute', cashierOnRoute);

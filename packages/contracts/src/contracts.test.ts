@@ -26,6 +26,8 @@ import {
   studioFishEndpoints,
   studioPvpEndpoints,
   lotteryEndpoints,
+  agentEndpoints,
+  contractEndpoints,
   studioSportsEndpoints,
   systemEndpoints,
   SWITCHER_LANGUAGES,
@@ -132,6 +134,8 @@ describe('issue 3 tables', () => {
       studioFishEndpoints,
       studioPvpEndpoints,
       lotteryEndpoints,
+      agentEndpoints,
+      contractEndpoints,
     ].flatMap((t) => Object.keys(t));
     expect(parts.length).toBe(all.length);
     expect(new Set(parts).size).toBe(all.length);

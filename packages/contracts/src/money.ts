@@ -54,6 +54,13 @@ export const TRANSACTION_TYPES = [
   'bet',
   'payout',
   'adjustment',
+  // Issue 8: an agent's transfer to a downline, red envelopes, contract payouts (dividend, wages).
+  'agent_transfer_out',
+  'agent_transfer_in',
+  'red_envelope_out',
+  'red_envelope_in',
+  'contract_pay',
+  'contract_income',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);

@@ -11,6 +11,7 @@ import { studioSportsEndpoints } from './studio-sports.ts';
 import { studioFishEndpoints } from './studio-fish.ts';
 import { studioPvpEndpoints } from './studio-pvp.ts';
 import { lotteryEndpoints } from './lottery.ts';
+import { agentEndpoints, contractEndpoints } from './agent.ts';
 
 export * from './member.ts';
 export * from './session.ts';
@@ -24,6 +25,7 @@ export * from './studio-sports.ts';
 export * from './studio-fish.ts';
 export * from './studio-pvp.ts';
 export * from './lottery.ts';
+export * from './agent.ts';
 
 /** System calls (issue 2). */
 export const systemEndpoints = {
@@ -101,6 +103,8 @@ export const endpoints = /* @__PURE__ */ joinTables(
   studioFishEndpoints,
   studioPvpEndpoints,
   lotteryEndpoints,
+  agentEndpoints,
+  contractEndpoints,
 );
 export type Endpoints = typeof endpoints;
 export const endpointList: readonly Endpoint[] = /* @__PURE__ */ Object.values(endpoints);

@@ -25,8 +25,8 @@ export function isCalendarDay(day: string): boolean {
   if (y < 1900 || mo < 1 || mo > 12 || d < 1) return false;
   return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
 }
-const calendarDay = daySchema.check(z.refine(isCalendarDay, { error: 'errors.invalid_format' }));
-const dayRange = {
+export const calendarDay = daySchema.check(z.refine(isCalendarDay, { error: 'errors.invalid_format' }));
+export const dayRange = {
   from: z.optional(calendarDay),
   to: z.optional(calendarDay),
 };

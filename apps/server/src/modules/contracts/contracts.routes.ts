@@ -1,0 +1,16 @@
+import { contractEndpoints, type Endpoints } from '@app/contracts';
+import type { HandlerMap } from '../../lib/route.ts';
+import { AppError } from '../../lib/errors.ts';
+
+type ContractIds = keyof typeof contractEndpoints;
+
+/** Thin handlers of the contracts (issue 8). SKELETON: replaced by the contracts service. */
+export function contractHandlers(): Pick<HandlerMap<Endpoints>, ContractIds> {
+  const todo = async (): Promise<never> => {
+    throw new AppError('NOT_FOUND');
+  };
+  return Object.fromEntries(Object.keys(contractEndpoints).map((k) => [k, todo])) as unknown as Pick<
+    HandlerMap<Endpoints>,
+    ContractIds
+  >;
+}
