@@ -67,6 +67,8 @@ import { createStudioTables, type StudioTables } from './vendors/studio/tables.t
 import { lotteryHandlers, lotteryRouteConfigs } from './modules/lottery/lottery.routes.ts';
 import { agentHandlers } from './modules/agents/agents.routes.ts';
 import { contractHandlers } from './modules/contracts/contracts.routes.ts';
+import { createAgentsService, type AgentsService } from './modules/agents/agents.service.ts';
+import { createContractsService, type ContractsService } from './modules/contracts/contracts.service.ts';
 import { createDrawsService, type DrawsService } from './modules/lottery/draws.service.ts';
 import { createBettingService, type BettingService } from './modules/lottery/betting.service.ts';
 import errors from './plugins/errors.ts';
@@ -97,6 +99,9 @@ export interface Services {
   /** The vendor protocol and the demo studio that calls it (issue 5). */
   gamePlay: { protocol: VendorProtocol; studio: StudioVendor; tables: StudioTables };
   lottery: { draws: DrawsService; betting: BettingService };
+  /** The agent centre and the contracts with their settlement jobs (issue 8). */
+  agents: AgentsService;
+  contracts: ContractsService;
 }
 
 declare module 'fastify' {
@@ -243,6 +248,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const bets = createBetsService({ db, now });
   const lotteryDraws = createDrawsService({ db, money, now, log: app.log });
   const lotteryBetting = createBettingService({ db, money, now });
+  const agents = createAgentsService({ db, money, now, passwordLimits, log: app.log });
+  const contracts = createContractsService({ db, money, now, log: app.log });
   app.decorate('services', {
     db,
     system,
@@ -260,6 +267,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     wallet,
     gamePlay: { protocol: vendorProtocol, studio, tables },
     lottery: { draws: lotteryDraws, betting: lotteryBetting },
+    agents,
+    contracts,
   });
   app.decorate('payloads', { open: (body) => payloads.open(body) });
   // Form bodies (spec §7: the forgot-password-by-e-mail call is a form POST): strings only.
@@ -290,8 +299,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...gamePlayHandlers({ db, now, launch, bets, protocol: vendorProtocol, studio }),
     ...tables.handlers,
     ...lotteryHandlers(lotteryDraws, lotteryBetting),
-    ...agentHandlers(),
-    ...contractHandlers(),
+    ...agentHandlers(agents),
+    ...contractHandlers(contracts),
   };
   // The C2C proof upload raises the body limit of its one route.
   app.addHook('onRoute', cashierOnRoute);
@@ -318,6 +327,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => stopGamesJobs());
     const stopTables = tables.start();
     app.addHook('onClose', async () => stopTables());
+    const stopContracts = contracts.start();
+    app.addHook('onClose', async () => {
+      await stopContracts();
+    });
     const stopLottery = lotteryDraws.start();
     app.addHook('onClose', async () => {
       await stopLottery();

@@ -77,6 +77,26 @@ export const MESSAGE_KINDS = [
   'withdrawal_approved',
   'withdrawal_rejected',
   'deposit_failed',
+  // Issue 8: agent notices (the agent centre's agentAnnouncement page lists these).
+  'contract_offered',
+  'contract_terminate_requested',
+  'contract_accepted',
+  'contract_rejected',
+  'contract_terminated',
+  'contract_paid',
+  'dividend_unpaid',
+  'red_envelope',
+  'agent_transfer',
+] as const;
+/** The notices the agent centre's announcement page lists (issue 8). */
+export const AGENT_MESSAGE_KINDS = [
+  'contract_offered',
+  'contract_terminate_requested',
+  'contract_accepted',
+  'contract_rejected',
+  'contract_terminated',
+  'contract_paid',
+  'dividend_unpaid',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 

@@ -50,6 +50,25 @@ const betHistory = lazy(() =>
     loadCatalogues('money', 'bets', 'baccarat', 'sports', 'fish', 'pvp', 'lottery'),
   ]).then(([mod]) => mod),
 );
+// The agent centre (issue 8) with the shared money texts and the agent texts; the contract pages
+// with the contract texts too.
+const agentTexts = (contracts: boolean) =>
+  loadChunk(() => import('@/features/agent/catalogues')).then((m) => m.loadAgentCatalogues(contracts));
+const agentPage = (importer: () => Promise<{ default: ComponentType<CentrePageProps> }>, contracts = false) =>
+  lazy(() => Promise.all([loadChunk(importer), agentTexts(contracts)]).then(([mod]) => mod));
+const contractsPage = (importer: () => Promise<{ default: ComponentType<CentrePageProps> }>) =>
+  agentPage(importer, true);
+const agentAnnouncement = agentPage(() => import('@/features/agent/components/agent-announcement'));
+const teamOverview = agentPage(() => import('@/features/agent/components/team-overview'));
+const registerCentre = agentPage(() => import('@/features/agent/components/register-centre'));
+const downlineManagement = agentPage(() => import('@/features/agent/components/downline-management'));
+const teamBets = agentPage(() => import('@/features/agent/components/team-bets'));
+const profitLoss = agentPage(() => import('@/features/agent/components/profit-loss'));
+const revenueReport = agentPage(() => import('@/features/agent/components/revenue-report'));
+const teamTransactions = agentPage(() => import('@/features/agent/components/team-transactions'));
+const dividendPage = contractsPage(() => import('@/features/contracts/components/dividend-page'));
+const dailyWagesPage = contractsPage(() => import('@/features/contracts/components/daily-wages-page'));
+const hourSalaryPage = contractsPage(() => import('@/features/contracts/components/hour-salary-page'));
 const always = () => true;
 
 export const PERSONAL_CENTRE_PAGES = [
@@ -118,62 +137,62 @@ export const AGENT_CENTRE_PAGES = [
   {
     page: 'agentAnnouncement',
     labelKey: 'centre.agent.agentAnnouncement',
-    component: pending,
+    component: agentAnnouncement,
     enabled: always,
   },
   {
     page: 'agentTeamOverview',
     labelKey: 'centre.agent.agentTeamOverview',
-    component: pending,
+    component: teamOverview,
     enabled: always,
   },
-  { page: 'registerCenter', labelKey: 'centre.agent.registerCenter', component: pending, enabled: always },
+  { page: 'registerCenter', labelKey: 'centre.agent.registerCenter', component: registerCentre, enabled: always },
   {
     page: 'downlineManagmentView',
     labelKey: 'centre.agent.downlineManagmentView',
-    component: pending,
+    component: downlineManagement,
     enabled: always,
   },
   {
     page: 'personalHistoryCopy',
     labelKey: 'centre.agent.personalHistoryCopy',
-    component: pending,
+    component: teamBets,
     enabled: always,
   },
   {
     page: 'palStatementsAgentCopy',
     labelKey: 'centre.agent.palStatementsAgentCopy',
-    component: pending,
+    component: profitLoss,
     enabled: always,
   },
   {
     page: 'agentRevenueReport',
     labelKey: 'centre.agent.agentRevenueReport',
-    component: pending,
+    component: revenueReport,
     enabled: always,
   },
   {
     page: 'agentDownlineTransactionDetailsCopy',
     labelKey: 'centre.agent.agentDownlineTransactionDetailsCopy',
-    component: pending,
+    component: teamTransactions,
     enabled: always,
   },
   {
     page: 'agentDividendRecordCopy2',
     labelKey: 'centre.agent.agentDividendRecordCopy2',
-    component: pending,
+    component: dividendPage,
     enabled: (f) => f.enableCt,
   },
   {
     page: 'agentDailyWages2',
     labelKey: 'centre.agent.agentDailyWages2',
-    component: pending,
+    component: dailyWagesPage,
     enabled: (f) => f.salary,
   },
   {
     page: 'agentHourSalary',
     labelKey: 'centre.agent.agentHourSalary',
-    component: pending,
+    component: hourSalaryPage,
     enabled: (f) => f.hourSalary,
   },
 ] as const satisfies readonly CentreEntry[];

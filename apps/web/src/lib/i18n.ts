@@ -130,7 +130,16 @@ const PART_CATALOGUES = {
     VI: () => import('../locales/vnlottery/vi.json'),
   },
 } satisfies Record<string, Record<CompleteLanguage, Loader>>;
-export type CataloguePart = keyof typeof PART_CATALOGUES;
+/**
+ * Parts whose loaders live in their own lazy chunk, registered there before first use (issue 8:
+ * the agent centre's texts), so their loaders cost the home page nothing.
+ */
+export type LatePart = 'agent' | 'contracts';
+export type CataloguePart = keyof typeof PART_CATALOGUES | LatePart;
+const PARTS: Partial<Record<CataloguePart, Record<CompleteLanguage, Loader>>> = PART_CATALOGUES;
+export function registerCatalogues(part: LatePart, loaders: Record<CompleteLanguage, Loader>): void {
+  PARTS[part] = loaders;
+}
 
 const partsWanted = new Set<CataloguePart>();
 /** The parts one server render asked for (entry-server.tsx renders one page at a time). */
@@ -147,7 +156,7 @@ export function collectCatalogueParts(): () => CataloguePart[] {
 }
 
 export function isCataloguePart(value: unknown): value is CataloguePart {
-  return typeof value === 'string' && Object.hasOwn(PART_CATALOGUES, value);
+  return typeof value === 'string' && Object.hasOwn(PARTS, value);
 }
 /** The language being applied (its texts loading), until it is the current one. */
 let applying: LanguageCode | null = null;
@@ -158,7 +167,7 @@ async function ensureParts(catalogue: CompleteLanguage): Promise<void> {
     [...partsWanted].map(async (part) => {
       const id = `${part}:${catalogue}`;
       if (partsLoaded.has(id)) return;
-      const mod = await loadChunk(PART_CATALOGUES[part][catalogue]);
+      const mod = await loadChunk(PARTS[part]![catalogue]);
       i18next.addResourceBundle(lng(catalogue), 'translation', mod.default, true, true);
       partsLoaded.add(id);
     }),

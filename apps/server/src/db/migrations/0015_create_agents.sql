@@ -89,3 +89,10 @@ create table contract_settlements (
 create index contract_settlements_upline on contract_settlements (upline_id, period_start desc);
 create index contract_settlements_downline on contract_settlements (downline_id, period_start desc);
 create index contract_settlements_unpaid on contract_settlements (upline_id) where status = 'unpaid';
+
+-- Agent notices in the inbox (contract requests and answers, payouts, freezes, red envelopes).
+alter table messages drop constraint messages_kind_check;
+alter table messages add constraint messages_kind_check check (kind in ('mail', 'deposit_arrived',
+  'withdrawal_approved', 'withdrawal_rejected', 'deposit_failed', 'contract_offered',
+  'contract_terminate_requested', 'contract_accepted', 'contract_rejected', 'contract_terminated',
+  'contract_paid', 'dividend_unpaid', 'red_envelope', 'agent_transfer'));
