@@ -146,7 +146,12 @@ export const AGENT_CENTRE_PAGES = [
     component: teamOverview,
     enabled: always,
   },
-  { page: 'registerCenter', labelKey: 'centre.agent.registerCenter', component: registerCentre, enabled: always },
+  {
+    page: 'registerCenter',
+    labelKey: 'centre.agent.registerCenter',
+    component: registerCentre,
+    enabled: always,
+  },
   {
     page: 'downlineManagmentView',
     labelKey: 'centre.agent.downlineManagmentView',

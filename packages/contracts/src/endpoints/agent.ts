@@ -109,7 +109,9 @@ export const agentCreateDownline = defineEndpoint({
     /** Letters and digits, 4–16 (stored lower-case). */
     account: z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]{3,15}$/, { error: 'errors.account_format' })),
     /** Letters and digits, 6–20; never 123456 (weak passwords refused). */
-    password: z.string().check(z.regex(/^[A-Za-z0-9!@#$%^&*._-]{6,20}$/, { error: 'errors.password_format' })),
+    password: z
+      .string()
+      .check(z.regex(/^[A-Za-z0-9!@#$%^&*._-]{6,20}$/, { error: 'errors.password_format' })),
     nickname: z.optional(z.string().check(z.maxLength(32))),
   }),
   response: z.object({ id: z.number(), account: z.string(), type: z.number() }),
@@ -595,8 +597,16 @@ function settlementRelay<const Id extends string, const N extends string>(id: Id
   });
 }
 export const dividendRecords = settlementRelay('dividendRecords', 'ACS_dividendRecord', 'dividend');
-export const dailySalaryRecords = settlementRelay('dailySalaryRecords', 'ACS_dailySalaryRecord', 'daily wage');
-export const hourSalaryRecords = settlementRelay('hourSalaryRecords', 'ACS_hourSalaryRecord', 'hourly salary');
+export const dailySalaryRecords = settlementRelay(
+  'dailySalaryRecords',
+  'ACS_dailySalaryRecord',
+  'daily wage',
+);
+export const hourSalaryRecords = settlementRelay(
+  'hourSalaryRecords',
+  'ACS_hourSalaryRecord',
+  'hourly salary',
+);
 export const realtimeSalaryRecords = settlementRelay(
   'realtimeSalaryRecords',
   'ACS_realtimeSalaryRecord',
