@@ -1,10 +1,23 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from './env.ts';
 
-/** Each test presents its own client address (the e2e server trusts loopback as a proxy). */
-let next = 1;
+/**
+ * Each test presents its own client address (the e2e server trusts loopback as a proxy). The
+ * counter lives in the run's data folder (wiped at each run's start), not in this module: after a
+ * failed test Playwright starts a new worker, and a counter in memory would start again at 1 and
+ * hand out addresses the accounts already know (no new-IP step where a test expects one).
+ */
+const COUNTER = join(E2E_DATA_DIR, 'e2e-client-counter');
+function nextClient(): number {
+  const n = existsSync(COUNTER) ? Number(readFileSync(COUNTER, 'utf8')) || 1 : 1;
+  writeFileSync(COUNTER, String(n + 1));
+  return n;
+}
 export async function asNewClient(page: Page): Promise<string> {
-  const ip = `198.18.${Math.floor(next / 250)}.${(next % 250) + 1}`;
-  next += 1;
+  const next = nextClient();
+  const ip = `198.18.${Math.floor(next / 250) % 256}.${(next % 250) + 1}`;
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
   return ip;
 }

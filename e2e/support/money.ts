@@ -27,8 +27,10 @@ export function headerBalance(page: Page) {
 /** The header's sumBalance in minor units, once it is shown (not updating, not hidden). */
 export async function readHeaderBalance(page: Page): Promise<number> {
   const { refresh } = headerBalance(page);
-  await expect(refresh).toHaveText(/\d\.\d{2}$/);
-  return minorIn((await refresh.textContent()) ?? '');
+  // Read and check the same text: it may turn to "Updating…" between a check and a second read.
+  let text = '';
+  await expect.poll(async () => /\d\.\d{2}$/.test((text = (await refresh.textContent()) ?? ''))).toBe(true);
+  return minorIn(text);
 }
 
 /** Opens a page of the member centre by its menu label (e.g. "Wallet", "Transfer to upline"). */
@@ -43,8 +45,9 @@ export async function openCentrePage(page: Page, account: string, label: string)
 /** On the wallet page: the balance of one wallet card ("Main wallet", "PG Soft" …). */
 export async function walletBalanceOf(centre: Locator, name: string): Promise<number> {
   const card = centre.getByRole('list', { name: 'Wallets' }).getByRole('listitem', { name, exact: true });
-  await expect(card).toHaveText(/\d\.\d{2}/);
-  return minorIn((await card.textContent()) ?? '');
+  let text = '';
+  await expect.poll(async () => /\d\.\d{2}/.test((text = (await card.textContent()) ?? ''))).toBe(true);
+  return minorIn(text);
 }
 
 /**
