@@ -1,7 +1,6 @@
 import {
   checkField,
   flags,
-  MEMBER_TYPE,
   mobileSchema,
   REGISTER_FIELDS,
   type Flags,
@@ -28,8 +27,9 @@ import {
 } from '../session/session.service.ts';
 import type { SystemService } from '../system/system.service.ts';
 import { phoneAuthError, type VerificationService } from '../verification/verification.service.ts';
+import { DOWNLINE_TYPES, freshAffiliateCode } from '../agents/team.ts';
 import {
-  findAgentByAffiliateCode,
+  findInviter,
   findMemberByAccount,
   findMemberById,
   findMemberByVerifiedMobile,
@@ -153,14 +153,21 @@ export function createAccountService({ db, system, verification, now, limits }: 
       }
       const account = (mode === 'mobile' ? (p.mobileNum ?? '') : (p.username ?? '')).trim().toLowerCase();
       let uplineId: string | null = null;
+      // Issue 8: an invitation link registers under its agent, as a player or an agent (its kind).
+      let linkId: string | null = null;
+      let type: number = DOWNLINE_TYPES.member;
       if (p.affiliateCode) {
-        const agent = await findAgentByAffiliateCode(db, merchant.id, p.affiliateCode);
-        if (!agent)
+        const inviter = await findInviter(db, merchant.id, p.affiliateCode);
+        if (!inviter)
           throw new AppError('UNPROCESSABLE', 'invitation_code_error', {
             affiliateCode: 'invitation_code_error',
           });
-        uplineId = agent.id;
+        uplineId = inviter.agent.id;
+        linkId = inviter.linkId;
+        type = DOWNLINE_TYPES[inviter.kind];
       }
+      // A new agent gets its own invitation code (like one made in the register centre).
+      const ownCode = type === DOWNLINE_TYPES.agent ? await freshAffiliateCode(db, merchant.id) : null;
       if (await findMemberByAccount(db, merchant.id, account)) {
         throw new AppError('CONFLICT', 'errors.account_exists', { username: 'errors.account_exists' });
       }
@@ -200,15 +207,15 @@ export function createAccountService({ db, system, verification, now, limits }: 
               `insert into members (merchant_id, account, password_hash, password_changed_at, type, upline_id, payee_name,
              email, mobile, country_dialing_code, mobile_verified, payment_password_hash, affiliate_code, referral_code,
              qq_num, line, whatsapp, facebook, wechat, id_number, register_ip, register_domain, register_url,
-             register_method, created_at)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, null, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-             $22, $23, $4) returning id::text as id`,
+             register_method, created_at, register_link_id)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $24, $13, $14, $15, $16, $17, $18, $19, $20, $21,
+             $22, $23, $4, $25) returning id::text as id`,
               [
                 merchant.id,
                 account,
                 passwordHash,
                 t,
-                MEMBER_TYPE,
+                type,
                 uplineId,
                 p.payeeName || null,
                 p.email ? p.email.toLowerCase() : null,
@@ -227,6 +234,8 @@ export function createAccountService({ db, system, verification, now, limits }: 
                 p.domain || null,
                 p.registerUrl || null,
                 p.registerMethod,
+                ownCode,
+                linkId,
               ],
             );
             const id = (row as { id: string }).id;
@@ -472,7 +481,7 @@ export function createAccountService({ db, system, verification, now, limits }: 
 
     async affiliate(code: string) {
       const merchant = await system.merchant();
-      return { valid: !!(await findAgentByAffiliateCode(db, merchant.id, code)) };
+      return { valid: !!(await findInviter(db, merchant.id, code)) };
     },
   };
 }

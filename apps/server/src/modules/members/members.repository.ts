@@ -78,6 +78,40 @@ export async function findAgentByAffiliateCode(db: Queryable, merchantId: number
   return row;
 }
 
+/** Who an invitation code registers under (issue 8): a live link of an agent, or an agent's own code. */
+export interface Inviter {
+  agent: MemberRow;
+  /** The invitation link (agent_links) the code names, or null for the agent's own code. */
+  linkId: string | null;
+  /** What the new account becomes: a link says; an agent's own code makes a player. */
+  kind: 'member' | 'agent';
+}
+
+/**
+ * Resolves an invitation code, case-insensitive: a live (not retired) link of an agent first, then
+ * an agent's own affiliate code (findAgentByAffiliateCode).
+ */
+export async function findInviter(
+  db: Queryable,
+  merchantId: number,
+  code: string,
+): Promise<Inviter | undefined> {
+  const [link] = await db.query<MemberRow & { link_id: string; link_kind: 'member' | 'agent' }>(
+    `select ${COLUMNS}, l.link_id, l.link_kind
+       from members
+       join (select id::text as link_id, kind as link_kind, member_id from agent_links
+              where merchant_id = $1 and code = upper($2) and retired_at is null) l on l.member_id = members.id
+      where type in (1, 2, 41, 42)`,
+    [merchantId, code.trim()],
+  );
+  if (link) {
+    const { link_id, link_kind, ...agent } = link;
+    return { agent, linkId: link_id, kind: link_kind };
+  }
+  const agent = await findAgentByAffiliateCode(db, merchantId, code);
+  return agent ? { agent, linkId: null, kind: 'member' } : undefined;
+}
+
 export async function listLabels(db: Queryable, memberId: string): Promise<string[]> {
   const rows = await db.query<{ label_name: string }>(
     'select label_name from member_labels where member_id = $1 order by label_name',

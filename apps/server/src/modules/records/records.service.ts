@@ -33,9 +33,17 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 
 /**
  * The type as the account's owner sees it: a transfer to the upline is `upline_out` for the
- * sender (the transfer's member) and `upline_in` on the upline's own entry.
+ * sender (the transfer's member) and `upline_in` on the upline's own entry. Issue 8: the same for
+ * an agent's transfer to a downline, a red envelope and a contract payout (the payer is the
+ * transfer's member; the receiving side sees agent_transfer_in, red_envelope_in, contract_income).
+ * Reads the transfer as `t` and the ledger account as `a`.
  */
-const TYPE_SQL = `case when t.type = 'upline_out' and t.member_id is distinct from a.member_id then 'upline_in' else t.type end`;
+export const TYPE_SQL = `case when t.member_id is distinct from a.member_id then (case t.type
+    when 'upline_out' then 'upline_in'
+    when 'agent_transfer_out' then 'agent_transfer_in'
+    when 'red_envelope_out' then 'red_envelope_in'
+    when 'contract_pay' then 'contract_income'
+    else t.type end) else t.type end`;
 
 export function createRecordsService({ db }: { db: Db }) {
   return {
