@@ -1,2 +1,7 @@
-// SKELETON (issue 8): replaced by the page itself.
-export { default } from '@/features/centres/components/centre-page-pending';
+import type { CentrePageProps } from '@/config/centres';
+import { ContractPage } from './contract-page';
+
+/** agentHourSalary (flag hourSalary): hourly salary contracts and their settlements. */
+export default function HourSalaryPage({ labelKey }: CentrePageProps) {
+  return <ContractPage labelKey={labelKey} kinds={['hourly']} />;
+}
