@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   agentContractInfo,
@@ -9,56 +9,12 @@ import {
   agentDownlines,
   dailySalaryRecords,
   realtimeSalaryRecords,
-  walletBalance,
 } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { balanceFixture } from '@/features/wallet/testing';
+import { openPage } from '../testing-page';
 import { quickPickRange } from '@/lib/day-range';
-import { useUiStore } from '@/lib/ui-store';
-import { fail, loggedInHandlers, ok, type Handler } from '@/testing/fixtures';
-import { renderApp } from '@/testing/render';
-import {
-  contractFixture,
-  contractsPage,
-  downlineFixture,
-  downlinesPage,
-  infoFixture,
-  settlementFixture,
-  settlementsPage,
-} from '../testing';
-
-export async function openPage(
-  handlers: Record<string, Handler> = {},
-  page = 'agentDailyWages2',
-  title = 'Daily salary',
-) {
-  const app = renderApp('/index', {
-    ...loggedInHandlers(
-      { type: 1, account: 'agent01' },
-      { status: { flagsOn: ['salary', 'enableCt', 'hourSalary'] } },
-    ),
-    [walletBalance.path]: () => ok(walletBalance, balanceFixture()),
-    [agentContractInfo.path]: () => ok(agentContractInfo, infoFixture()),
-    [agentContracts.path]: () => ok(agentContracts, contractsPage([])),
-    [agentDownlines.path]: () =>
-      ok(
-        agentDownlines,
-        downlinesPage([
-          downlineFixture({ id: 20, account: 'sub01' }),
-          downlineFixture({ id: 21, account: 'player9', type: 3 }),
-          downlineFixture({ id: 22, account: 'sub02', nickname: 'ကိုကို' }),
-        ]),
-      ),
-    [dailySalaryRecords.path]: () => ok(dailySalaryRecords, settlementsPage([])),
-    [realtimeSalaryRecords.path]: () => ok(realtimeSalaryRecords, settlementsPage([])),
-    ...handlers,
-  });
-  await screen.findByRole('button', { name: /Account menu/ }, { timeout: 5_000 });
-  act(() => useUiStore.getState().openPanel('agent', page));
-  const panel = await screen.findByRole('dialog', { name: 'Agent centre' }, { timeout: 5_000 });
-  await within(panel).findByRole('heading', { name: title, level: 2 }, { timeout: 5_000 });
-  return { ...app, panel };
-}
+import { fail, ok } from '@/testing/fixtures';
+import { contractFixture, contractsPage, infoFixture, settlementFixture, settlementsPage } from '../testing';
 
 const bodies = (calls: { url: URL; init: RequestInit | undefined }[], path: string) =>
   calls
