@@ -65,7 +65,7 @@ import {
 import { StudioVendor } from './vendors/studio/studio.vendor.ts';
 import { createStudioTables, type StudioTables } from './vendors/studio/tables.ts';
 import { lotteryHandlers, lotteryRouteConfigs } from './modules/lottery/lottery.routes.ts';
-import { agentHandlers } from './modules/agents/agents.routes.ts';
+import { agentHandlers, agentRouteConfigs } from './modules/agents/agents.routes.ts';
 import { contractHandlers } from './modules/contracts/contracts.routes.ts';
 import { createAgentsService, type AgentsService } from './modules/agents/agents.service.ts';
 import { createContractsService, type ContractsService } from './modules/contracts/contracts.service.ts';
@@ -316,6 +316,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...gamePlayRouteConfigs,
     ...tables.routeConfigs,
     ...lotteryRouteConfigs,
+    ...agentRouteConfigs,
   });
   await app.register(gatewayRoutes, { cashier });
   if (opts.jobs) {

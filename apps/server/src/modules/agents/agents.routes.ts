@@ -1,5 +1,5 @@
 import type { agentEndpoints, Endpoints } from '@app/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { HandlerMap } from '../../lib/route.ts';
 import { requireMember } from '../session/session.plugin.ts';
 import type { AgentsService, CallContext } from './agents.service.ts';
@@ -47,3 +47,23 @@ export function agentHandlers(agents: AgentsService): Pick<HandlerMap<Endpoints>
     agentTransactions: ({ req, input }) => agents.transactions(requireMember(req), input),
   };
 }
+
+/** A refused money body names its precise problem (the first one, in this order), like the wallet's. */
+const FIELD_MESSAGES: [field: string, message: string][] = [
+  ['memberIds', 'agent.errors.too_many_recipients'],
+  ['amount', 'money.errors.amount_invalid'],
+  ['amountEach', 'money.errors.amount_invalid'],
+  ['paymentPassword', 'money.errors.payment_password_required'],
+  ['key', 'money.errors.idempotency_key'],
+];
+function moneyValidationMessage(fields: Record<string, string>): string | undefined {
+  return FIELD_MESSAGES.find(
+    ([f]) => f in fields && (f !== 'memberIds' || fields[f] === 'errors.too_long'),
+  )?.[1];
+}
+
+type RouteConfig = Omit<FastifyContextConfig, 'endpointId' | 'auth'>;
+export const agentRouteConfigs: Partial<Record<AgentIds, RouteConfig>> = {
+  agentTransferDownline: { validationMessage: moneyValidationMessage },
+  agentRedEnvelope: { validationMessage: moneyValidationMessage },
+};

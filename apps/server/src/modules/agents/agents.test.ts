@@ -448,7 +448,11 @@ describe('money to downlines', () => {
     const wrong = await send({ amount: 1, key: newKey(), paymentPassword: '135790' });
     expect(wrong.status).toBe(422);
     expect(wrong.body.message).toBe('money.errors.wrong_payment_password');
-    for (const amount of [0, -5, 1.5, '10']) expect((await send({ amount, key: newKey() })).status).toBe(400);
+    for (const amount of [0, -5, 1.5, '10']) {
+      const bad = await send({ amount, key: newKey() });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBe('money.errors.amount_invalid');
+    }
     await db().query(`update members set status = 'frozen', frozen_reason = 'agent' where id = $1`, [p2.id]);
     const frozen = await send({ amount: 1, key: newKey() });
     expect(frozen.status).toBe(409);
@@ -477,6 +481,13 @@ describe('money to downlines', () => {
     expect(poor.status).toBe(422);
     expect(poor.body.message).toBe('money.errors.insufficient_balance');
     expect((await send({ memberIds: [], amountEach: 1, key: newKey() })).status).toBe(400);
+    const many = await send({
+      memberIds: Array.from({ length: 51 }, (_, i) => i + 1),
+      amountEach: 1,
+      key: newKey(),
+    });
+    expect(many.status).toBe(400);
+    expect(many.body.message).toBe('agent.errors.too_many_recipients');
     expect((await send({ amountEach: 1, key: newKey(), message: 'x'.repeat(141) })).status).toBe(400);
     expect(await ledgerCounts(app)).toEqual(before);
 
