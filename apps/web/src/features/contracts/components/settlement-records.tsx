@@ -130,7 +130,7 @@ export function SettlementRecords({ kind }: { kind: ContractKind }) {
   };
 
   return (
-    <section className={`${styles.section} ${list.page}`} aria-labelledby={headingId}>
+    <section className={`${styles.section} ${styles.records} ${list.page}`} aria-labelledby={headingId}>
       <div className={styles.toolbar}>
         <h3 id={headingId} className={styles.heading}>
           {t('contracts.records.heading')}
