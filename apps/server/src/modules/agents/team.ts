@@ -76,6 +76,8 @@ export interface Refusal {
   target: string | number | null;
   ip: string | null;
   log?: { warn(obj: object, msg: string): void } | undefined;
+  /** The refusal's message key when not agent.errors.not_in_team (contracts: contracts.errors.not_found). */
+  message?: string;
 }
 
 /**
@@ -92,7 +94,7 @@ export async function refuse(q: Queryable, r: Refusal): Promise<AppError> {
     { memberId: String(r.actorId), endpoint: r.endpoint, target },
     'agent call outside the team refused',
   );
-  return notInTeam();
+  return r.message ? new AppError('NOT_FOUND', r.message) : notInTeam();
 }
 
 /** Affiliate codes: 8 upper-case letters and digits without look-alikes (0/O, 1/I), from node:crypto. */
