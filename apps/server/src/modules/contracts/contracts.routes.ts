@@ -1,18 +1,24 @@
-import { contractEndpoints, type Endpoints } from '@app/contracts';
+import type { contractEndpoints, Endpoints } from '@app/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { HandlerMap } from '../../lib/route.ts';
-import { AppError } from '../../lib/errors.ts';
-import type { ContractsService } from './contracts.service.ts';
+import { requireMember } from '../session/session.plugin.ts';
+import type { ContractCallContext, ContractsService } from './contracts.service.ts';
 
 type ContractIds = keyof typeof contractEndpoints;
 
-/** Thin handlers of the contracts (issue 8). SKELETON: replaced by the contracts service. */
+const context = (req: FastifyRequest): ContractCallContext => ({ ip: req.ip });
+
+/** Thin handlers of the contracts (issue 8); the session plugin has refused non-agents (403). */
 export function contractHandlers(contracts: ContractsService): Pick<HandlerMap<Endpoints>, ContractIds> {
-  void contracts;
-  const todo = async (): Promise<never> => {
-    throw new AppError('NOT_FOUND');
+  return {
+    agentContractInfo: ({ req }) => contracts.info(requireMember(req)),
+    agentContracts: ({ req, input }) => contracts.list(requireMember(req), input),
+    agentContractOffer: ({ req, input }) => contracts.offer(requireMember(req), input, context(req)),
+    agentContractTerminate: ({ req, input }) => contracts.terminate(requireMember(req), input, context(req)),
+    agentContractRespond: ({ req, input }) => contracts.respond(requireMember(req), input, context(req)),
+    dividendRecords: ({ req, input }) => contracts.records(requireMember(req), 'dividend', input),
+    dailySalaryRecords: ({ req, input }) => contracts.records(requireMember(req), 'daily', input),
+    hourSalaryRecords: ({ req, input }) => contracts.records(requireMember(req), 'hourly', input),
+    realtimeSalaryRecords: ({ req, input }) => contracts.records(requireMember(req), 'realtime', input),
   };
-  return Object.fromEntries(Object.keys(contractEndpoints).map((k) => [k, todo])) as unknown as Pick<
-    HandlerMap<Endpoints>,
-    ContractIds
-  >;
 }

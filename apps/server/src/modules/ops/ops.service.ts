@@ -21,6 +21,7 @@ import { StudioVendor } from '../../vendors/studio/studio.vendor.ts';
 import { SPORTS_OPS_USAGE, createSportsStudio } from '../../vendors/studio/sports/sports.module.ts';
 import type { MoneyOpsDeps } from './money-ops.ts';
 import { LOTTERY_OPS_USAGE, lotteryOps } from '../lottery/lottery.ops.ts';
+import { CONTRACTS_OPS_USAGE, contractsOps } from '../contracts/contracts.ops.ts';
 
 /**
  * Operator actions (DESIGN §3 "Operators: an ops command line"). The CLI calls them directly on
@@ -183,6 +184,7 @@ export const OPS_COMMANDS = [
   'games',
   'sports',
   'lottery',
+  'contracts',
 ] as const;
 export type OpsCommand = (typeof OPS_COMMANDS)[number];
 
@@ -195,7 +197,7 @@ export const OPS_USAGE = `usage: npm run ops -- <command>
   field list                          registration rules per field
   field <name> key=value …            e.g. field qqNum enabled=on required=on min=5 max=12 pattern=7
                                       (keys: enabled, required, min, max, pattern 1-23, any=on|off)
-${[WALLET_OPS_USAGE, CASHIER_OPS_USAGE, MESSAGES_OPS_USAGE, GAMES_OPS_USAGE, SPORTS_OPS_USAGE, LOTTERY_OPS_USAGE].filter(Boolean).join('\n')}
+${[WALLET_OPS_USAGE, CASHIER_OPS_USAGE, MESSAGES_OPS_USAGE, GAMES_OPS_USAGE, SPORTS_OPS_USAGE, LOTTERY_OPS_USAGE, CONTRACTS_OPS_USAGE].filter(Boolean).join('\n')}
   help`.replace(/\n+/g, '\n');
 
 function onOff(v: string | undefined, what: string): boolean {
@@ -261,6 +263,8 @@ export async function runOpsCommand(
     }
     case 'lottery':
       return lotteryOps(ops.moneyDeps, args);
+    case 'contracts':
+      return contractsOps(ops.moneyDeps, args);
     default:
       throw usage(`unknown command "${command}"\n${OPS_USAGE}`);
   }
