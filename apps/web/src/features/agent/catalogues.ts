@@ -17,7 +17,12 @@ registerCatalogues('contracts', {
   VI: () => import('../../locales/contracts/vi.json'),
 });
 
-/** The money texts and the agent texts; the contract pages' texts too with `contracts`. */
+/**
+ * The money texts, the records texts (period filter, pager, the inbox notices the announcement
+ * page shows) and the agent texts; the contract pages' texts too with `contracts`.
+ */
 export function loadAgentCatalogues(contracts = false): Promise<void> {
-  return contracts ? loadCatalogues('money', 'agent', 'contracts') : loadCatalogues('money', 'agent');
+  return contracts
+    ? loadCatalogues('money', 'records', 'agent', 'contracts')
+    : loadCatalogues('money', 'records', 'agent');
 }

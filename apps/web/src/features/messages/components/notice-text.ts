@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
-import { formatMinor, type MessageKind } from '@app/contracts';
+import { CONTRACT_KINDS, formatMinor, type MessageKind } from '@app/contracts';
+
+const CONTRACT_KIND_SET: Record<string, true> = Object.fromEntries(CONTRACT_KINDS.map((k) => [k, true]));
 
 /** What a message shows: its title and body, already in the reader's language. */
 export interface MessageText {
@@ -31,11 +33,19 @@ export function messageText(
   const minor =
     typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw) ? Number(raw) : null;
   const amount = minor === null ? null : formatMinor(minor);
+  // Issue 8 notices also name the sender (`from`) and the contract kind (`kindLabel`).
+  const kind = m.params.kind;
+  const values = {
+    ...m.params,
+    kindLabel: t(
+      `records.notices.contract_kinds.${typeof kind === 'string' && Object.hasOwn(CONTRACT_KIND_SET, kind) ? kind : 'other'}`,
+    ),
+  };
   return {
     title: t(`records.notices.${m.kind}.title`),
     body:
       amount === null
-        ? t(`records.notices.${m.kind}.body_plain`)
-        : t(`records.notices.${m.kind}.body`, { amount }),
+        ? t(`records.notices.${m.kind}.body_plain`, values)
+        : t(`records.notices.${m.kind}.body`, { ...values, amount }),
   };
 }

@@ -1,0 +1,268 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { RED_ENVELOPE_MAX_RECIPIENTS, formatMinor, parseMajor } from '@app/contracts';
+import { Button } from '@/components/ui/button';
+import { TextField, formStyles, placeholderFor } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { errorKey, isApiError } from '@/lib/api-client';
+import { useSubmitKey } from '@/lib/idempotency';
+import { useStatus } from '@/lib/status';
+import { useSendRedEnvelope } from '../api/send-red-envelope';
+import { useTransferDownline } from '../api/transfer-downline';
+import agent from './agent.module.css';
+
+/** A member picked in the list: enough to name it in a dialog. */
+export interface Recipient {
+  id: number;
+  account: string;
+}
+
+/** The red envelope's message: plain text up to the contract's 140 characters. */
+export const RED_ENVELOPE_MESSAGE_MAX = 140;
+
+interface TransferValues {
+  amount: string;
+  paymentPassword: string;
+}
+
+function useMoney() {
+  const currency = useStatus().data?.merchant.currency ?? '';
+  return { currency, money: (minor: number) => `${currency} ${formatMinor(minor)}`.trim() };
+}
+
+/** Puts a refusal's field errors on their fields; says whether any landed. */
+function placeFieldErrors<F extends string>(
+  e: unknown,
+  fields: readonly F[],
+  setError: (name: F, error: { message: string }) => void,
+): boolean {
+  if (!isApiError(e)) return false;
+  let placed = false;
+  for (const [name, message] of Object.entries(e.fields ?? {})) {
+    if ((fields as readonly string[]).includes(name)) {
+      setError(name as F, { message });
+      placed = true;
+    }
+  }
+  return placed;
+}
+
+const amountRule = (x: string) => {
+  if (x.trim() === '') return 'agent.errors.amount_required';
+  return parseMajor(x) !== null || 'money.errors.amount_invalid';
+};
+const passwordRule = (x: string) => x !== '' || 'money.errors.payment_password_required';
+
+/**
+ * Transfer to one member of my team (issue 8): amount and payment password, one idempotency key
+ * per submit (a retry after a lost answer reuses it, so the money moves once).
+ */
+export function TransferDialog({ to, onClose }: { to: Recipient; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { currency, money } = useMoney();
+  const transfer = useTransferDownline();
+  const submitKey = useSubmitKey();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<TransferValues>({
+    defaultValues: { amount: '', paymentPassword: '' },
+  });
+  const errors = formState.errors;
+
+  const submit = handleSubmit(async (v) => {
+    setFormError(null);
+    const body = { memberId: to.id, amount: parseMajor(v.amount) ?? 0, paymentPassword: v.paymentPassword };
+    const key = submitKey.for(body);
+    try {
+      const answer = await transfer.mutateAsync({ ...body, key });
+      submitKey.settle();
+      setDone(t('agent.transfer.done', { amount: money(answer.amount), account: answer.to }));
+    } catch (e) {
+      submitKey.settle(e);
+      if (!placeFieldErrors(e, ['amount', 'paymentPassword'] as const, setError)) setFormError(errorKey(e));
+    }
+  });
+
+  return (
+    <Modal
+      title={t('agent.transfer.title', { account: to.account })}
+      closeLabel={t('common.close')}
+      onClose={onClose}
+    >
+      {done ? (
+        <div className={agent.grid}>
+          <p className={agent.ok} role="status">
+            {done}
+          </p>
+          <div className={agent.actions}>
+            <Button onClick={onClose}>{t('agent.actions.done')}</Button>
+          </div>
+        </div>
+      ) : (
+        <form className={formStyles.form} noValidate onSubmit={(e) => void submit(e)}>
+          <TextField
+            label={t('agent.transfer.amount', { currency })}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={placeholderFor(t('money.amount'), true)}
+            error={errors.amount?.message ? t(errors.amount.message) : undefined}
+            {...register('amount', { validate: amountRule })}
+          />
+          <TextField
+            label={t('money.payment_password')}
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={placeholderFor(t('money.payment_password'), true)}
+            error={errors.paymentPassword?.message ? t(errors.paymentPassword.message) : undefined}
+            {...register('paymentPassword', { validate: passwordRule })}
+          />
+          {formError ? (
+            <p className={agent.error} role="alert">
+              {t(formError)}
+            </p>
+          ) : null}
+          <div className={agent.actions}>
+            <Button type="submit" disabled={formState.isSubmitting}>
+              {t(formState.isSubmitting ? 'agent.transfer.sending' : 'agent.transfer.submit')}
+            </Button>
+            <Button variant="secondary" onClick={onClose}>
+              {t('agent.actions.cancel')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+interface EnvelopeValues {
+  amountEach: string;
+  message: string;
+  paymentPassword: string;
+}
+
+/**
+ * Red envelope (issue 8): the same amount to each picked member (at most 50), an optional message
+ * shown in their inbox, the payment password; all or nothing on the server.
+ */
+export function RedEnvelopeDialog({
+  recipients: picked,
+  onClose,
+  onSent,
+}: {
+  recipients: readonly Recipient[];
+  onClose: () => void;
+  onSent: () => void;
+}) {
+  const { t } = useTranslation();
+  const { currency, money } = useMoney();
+  // The recipients as opened: the page clears its selection once sent, the answer still names them.
+  const [recipients] = useState(picked);
+  const send = useSendRedEnvelope();
+  const submitKey = useSubmitKey();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState, watch } = useForm<EnvelopeValues>({
+    defaultValues: { amountEach: '', message: '', paymentPassword: '' },
+  });
+  const errors = formState.errors;
+  const each = parseMajor(watch('amountEach') ?? '');
+  const tooMany = recipients.length > RED_ENVELOPE_MAX_RECIPIENTS;
+
+  const submit = handleSubmit(async (v) => {
+    setFormError(null);
+    if (tooMany) {
+      setFormError('agent.errors.too_many_recipients');
+      return;
+    }
+    const message = v.message.trim();
+    const body = {
+      memberIds: recipients.map((r) => r.id),
+      amountEach: parseMajor(v.amountEach) ?? 0,
+      paymentPassword: v.paymentPassword,
+      ...(message ? { message } : {}),
+    };
+    const key = submitKey.for(body);
+    try {
+      const answer = await send.mutateAsync({ ...body, key });
+      submitKey.settle();
+      setDone(t('agent.envelope.done', { total: money(answer.total), n: answer.recipients }));
+      onSent();
+    } catch (e) {
+      submitKey.settle(e);
+      if (!placeFieldErrors(e, ['amountEach', 'paymentPassword', 'message'] as const, setError))
+        setFormError(errorKey(e));
+    }
+  });
+
+  return (
+    <Modal
+      title={t('agent.envelope.title')}
+      closeLabel={t('common.close')}
+      onClose={onClose}
+      description={t('agent.envelope.to', {
+        n: recipients.length,
+        accounts: recipients.map((r) => r.account).join(', '),
+      })}
+    >
+      {done ? (
+        <div className={agent.grid}>
+          <p className={agent.ok} role="status">
+            {done}
+          </p>
+          <div className={agent.actions}>
+            <Button onClick={onClose}>{t('agent.actions.done')}</Button>
+          </div>
+        </div>
+      ) : (
+        <form className={formStyles.form} noValidate onSubmit={(e) => void submit(e)}>
+          <TextField
+            label={t('agent.envelope.amount_each', { currency })}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={placeholderFor(t('money.amount'), true)}
+            error={errors.amountEach?.message ? t(errors.amountEach.message) : undefined}
+            hint={
+              each !== null
+                ? t('agent.envelope.total', { total: money(each * recipients.length), n: recipients.length })
+                : undefined
+            }
+            {...register('amountEach', { validate: amountRule })}
+          />
+          <TextField
+            label={t('agent.envelope.message')}
+            autoComplete="off"
+            maxLength={RED_ENVELOPE_MESSAGE_MAX}
+            placeholder={placeholderFor(t('agent.envelope.message'), false)}
+            error={errors.message?.message ? t(errors.message.message) : undefined}
+            {...register('message')}
+          />
+          <TextField
+            label={t('money.payment_password')}
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={placeholderFor(t('money.payment_password'), true)}
+            error={errors.paymentPassword?.message ? t(errors.paymentPassword.message) : undefined}
+            {...register('paymentPassword', { validate: passwordRule })}
+          />
+          {formError ? (
+            <p className={agent.error} role="alert">
+              {t(formError, { max: RED_ENVELOPE_MAX_RECIPIENTS })}
+            </p>
+          ) : null}
+          <div className={agent.actions}>
+            <Button type="submit" disabled={formState.isSubmitting || tooMany}>
+              {t(formState.isSubmitting ? 'agent.envelope.sending' : 'agent.envelope.submit')}
+            </Button>
+            <Button variant="secondary" onClick={onClose}>
+              {t('agent.actions.cancel')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
