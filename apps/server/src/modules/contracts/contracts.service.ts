@@ -374,7 +374,7 @@ export function createContractsService(deps: ContractsServiceDeps) {
         const above = RATIO_KINDS.includes(c.kind)
           ? await tx.query<{ id: string }>(
               `select id::text as id from agent_contracts
-                where upline_id = $1 and kind = $2 and status in ('active', 'pending') and max_ratio > $3 order by id`,
+                where upline_id = $1 and kind = $2 and status in ('active', 'pending') and max_ratio > $3 order by agent_contracts.id`,
               [c.downline_id, c.kind, c.max_ratio],
             )
           : [];

@@ -176,7 +176,7 @@ async function lockPair(tx: Queryable, payerId: string, payeeId: string) {
   const to = await memberAccount(tx, payeeId);
   const rows = await tx.query<{ id: string; balance: string }>(
     `select id::text as id, balance::text as balance from ledger_accounts
-      where id = any($1::bigint[]) order by id for update`,
+      where id = any($1::bigint[]) order by ledger_accounts.id for update`,
     [[from.id, to.id]],
   );
   const balance = Number(rows.find((r) => Number(r.id) === from.id)?.balance ?? 0);
@@ -383,7 +383,7 @@ export interface RetryTotals {
 export async function retryUnpaid(d: SettleDeps): Promise<RetryTotals> {
   const totals: RetryTotals = { paid: 0, amount: 0, unfrozen: 0 };
   const due = await d.db.query<{ id: string }>(
-    `select id::text as id from contract_settlements where status = 'unpaid' order by period_start, id limit ${RETRY_BATCH}`,
+    `select id::text as id from contract_settlements where status = 'unpaid' order by period_start, contract_settlements.id limit ${RETRY_BATCH}`,
   );
   for (const { id } of due) {
     const r = await d.money(async (tx) => {
@@ -475,7 +475,7 @@ export async function settlePass(
     settled_until: Date;
   }>(
     `select id::text as id, kind, period, settled_until from agent_contracts
-      where status = 'active' and settled_until < $1 order by id`,
+      where status = 'active' and settled_until < $1 order by agent_contracts.id`,
     [now],
   );
   let totals: PassTotals = { ...emptyTotals(), contracts: 0, skipped: 0, retried };
