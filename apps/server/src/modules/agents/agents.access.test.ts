@@ -12,7 +12,7 @@ import {
   type Answer,
   type TreeNode,
 } from './test-tree.ts';
-import { inSubtree, subtreeIds, TEAM_DEPTH_MAX } from './team.ts';
+import { inSubtree, refuse, subtreeIds, TEAM_DEPTH_MAX } from './team.ts';
 
 /**
  * Issue 8 access-control figures: the IDOR matrix, the property test over random trees, 403 for
@@ -179,6 +179,44 @@ describe('the IDOR matrix', () => {
     );
     expect(Number(logged!.c)).toBe(26);
     expect(Number(logged!.ip)).toBe(26);
+  });
+});
+
+describe('refuse()', () => {
+  it('writes the refusal and a warning line without secrets, and answers the one error', async () => {
+    const [a] = await insertTree(app, [{ parent: -1, type: 1 }]);
+    const lines: { obj: object; msg: string }[] = [];
+    const log = { warn: (obj: object, msg: string) => void lines.push({ obj, msg }) };
+    await expect(
+      (async () => {
+        throw await refuse(app.services.db, {
+          actorId: a!.id,
+          endpoint: 'agentDownlineStatus',
+          target: 42,
+          ip: '192.0.2.7',
+          log,
+        });
+      })(),
+    ).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'agent.errors.not_in_team' });
+    const rows = await app.services.db.query(
+      'select endpoint, target, ip from agent_access_denials where member_id = $1',
+      [a!.id],
+    );
+    expect(rows).toEqual([{ endpoint: 'agentDownlineStatus', target: '42', ip: '192.0.2.7' }]);
+    expect(lines).toEqual([
+      {
+        obj: { memberId: a!.id, endpoint: 'agentDownlineStatus', target: '42' },
+        msg: 'agent call outside the team refused',
+      },
+    ]);
+    const other = await refuse(app.services.db, {
+      actorId: a!.id,
+      endpoint: 'x',
+      target: null,
+      ip: null,
+      message: 'contracts.errors.not_found',
+    });
+    expect(other).toMatchObject({ status: 404, message: 'contracts.errors.not_found' });
   });
 });
 

@@ -82,7 +82,9 @@ export interface Refusal {
 
 /**
  * Writes the refusal to `agent_access_denials` and answers the one refusal error to throw. `q`
- * must not be a transaction that the refusal rolls back (pass the pool, not the caller's tx).
+ * must not be a transaction that the refusal rolls back: pass the pool, and call it OUTSIDE any
+ * `withTx`/`money` callback (on PGlite a pool query inside a transaction callback waits for that
+ * transaction forever). Check first, refuse, then open the transaction.
  */
 export async function refuse(q: Queryable, r: Refusal): Promise<AppError> {
   const target = r.target === null ? null : String(r.target).slice(0, 500);
