@@ -247,6 +247,17 @@ describe('register centre', () => {
     expect(after.body.value!.items.map((l) => l.id)).toEqual([players.body.value!.id]);
     // The registration count of a retired link stays with its accounts.
     expect(await count('select count(*) as c from members where register_link_id = $1', [link.id])).toBe(1);
+    // A frozen agent's live link and own code invite nobody; unfrozen, they work again.
+    await db().query(`update members set status = 'frozen', frozen_reason = 'agent' where id = $1`, [me.id]);
+    try {
+      expect(await valid(players.body.value!.code)).toBe(false);
+      const frozen = await register(freshAccount('frz'), players.body.value!.code);
+      expect(frozen.statusCode).toBe(422);
+      expect(frozen.json()).toMatchObject({ fields: { affiliateCode: 'invitation_code_error' } });
+    } finally {
+      await db().query(`update members set status = 'active', frozen_reason = null where id = $1`, [me.id]);
+    }
+    expect(await valid(players.body.value!.code)).toBe(true);
   });
 
   it(`at most ${INVITE_LINKS_MAX} live links: the next is 422 agent.errors.link_limit and nothing is written`, async () => {

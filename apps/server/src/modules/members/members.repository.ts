@@ -104,12 +104,13 @@ export async function findInviter(
       where type in (1, 2, 41, 42)`,
     [merchantId, code.trim()],
   );
+  // A frozen agent (by its upline, an operator or an unpaid dividend) invites nobody.
   if (link) {
     const { link_id, link_kind, ...agent } = link;
-    return { agent, linkId: link_id, kind: link_kind };
+    return agent.status === 'active' ? { agent, linkId: link_id, kind: link_kind } : undefined;
   }
   const agent = await findAgentByAffiliateCode(db, merchantId, code);
-  return agent ? { agent, linkId: null, kind: 'member' } : undefined;
+  return agent?.status === 'active' ? { agent, linkId: null, kind: 'member' } : undefined;
 }
 
 export async function listLabels(db: Queryable, memberId: string): Promise<string[]> {
