@@ -29,5 +29,12 @@ export function PanelFromUrl() {
       { replace: true },
     );
   }, [loggedIn, panel, page, openPanel, setParams]);
+  // Issue 8: an agent's invitation link (`/?affiliateCode=CODE`) opens the register form for a
+  // visitor; the form reads the code from the address. A signed-in visitor is not bothered.
+  const invited = params.get('affiliateCode');
+  const openModal = useUiStore((s) => s.openModal);
+  useEffect(() => {
+    if (!loggedIn && invited) openModal({ kind: 'register' });
+  }, [loggedIn, invited, openModal]);
   return null;
 }

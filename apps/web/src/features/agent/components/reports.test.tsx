@@ -37,7 +37,7 @@ function savedCsv() {
   return { name, lines: csv.slice(1).trimEnd().split('\r\n') };
 }
 
-describe('team betting (agent centre)', () => {
+describe('team betting (agent centre)', { timeout: 20_000 }, () => {
   it('lists the team bets with totals, filters by account and vertical, exports the filter as CSV', async () => {
     const { panel, calls } = await openAgentPage('personalHistoryCopy', 'Team betting', {
       [agentTeamBets.path]: () => ok(agentTeamBets, teamBetsFixture()),
@@ -128,7 +128,7 @@ describe('team betting (agent centre)', () => {
   });
 });
 
-describe('user profit and loss', () => {
+describe('user profit and loss', { timeout: 20_000 }, () => {
   it('lists members with totals and exports them', async () => {
     const { panel } = await openAgentPage('palStatementsAgentCopy', 'User profit and loss', {
       [agentProfitLoss.path]: () => ok(agentProfitLoss, profitLossFixture()),
@@ -164,7 +164,7 @@ describe('user profit and loss', () => {
   });
 });
 
-describe('my income', () => {
+describe('my income', { timeout: 20_000 }, () => {
   it('shows income, paid and net per day and kind with the totals, and exports them', async () => {
     const { panel } = await openAgentPage('agentRevenueReport', 'My income', {
       [agentRevenue.path]: () => ok(agentRevenue, revenueFixture()),
@@ -187,7 +187,7 @@ describe('my income', () => {
   });
 });
 
-describe('transaction details', () => {
+describe('transaction details', { timeout: 20_000 }, () => {
   it('filters by type, shows credits, debits and net, names the new agent types', async () => {
     const { panel, calls } = await openAgentPage(
       'agentDownlineTransactionDetailsCopy',
@@ -215,7 +215,7 @@ describe('transaction details', () => {
   });
 });
 
-describe('team overview', () => {
+describe('team overview', { timeout: 20_000 }, () => {
   it('shows the figures, a bar per day with a text alternative, and the series as a table', async () => {
     const { panel } = await openAgentPage('agentTeamOverview', 'Team overview', {
       [agentTeamOverview.path]: () => ok(agentTeamOverview, overviewFixture()),

@@ -101,6 +101,14 @@ export function referralFromUrl(search = window.location.search): string | undef
   return q.get('referralCode') ?? q.get('ref') ?? undefined;
 }
 
+/**
+ * The affiliate code of an agent's invitation link (`<origin>/?affiliateCode=CODE`, issue 8): the
+ * register form opens with it filled in, and sends it even where the form does not show the field.
+ */
+export function affiliateFromUrl(search = window.location.search): string | undefined {
+  return new URLSearchParams(search).get('affiliateCode')?.trim() || undefined;
+}
+
 /** The message of a failed check: the pattern text with its bounds, or "cannot be empty". */
 function useFieldMessage() {
   const { t } = useTranslation();
@@ -121,8 +129,9 @@ export function RegisterForm({ config, mobile }: { config: RegisterSetting; mobi
   const [dialingCode, setDialingCode] = useState(DEFAULT_DIALING_CODE);
   const [formError, setFormError] = useState<string | null>(null);
   const [warning, setWarning] = useState<string | null>(null);
+  const invited = affiliateFromUrl(search);
   const { register, handleSubmit, setError, getValues, trigger, formState } = useForm<Values>({
-    defaultValues: { agree: true },
+    defaultValues: { agree: true, ...(invited ? { affiliateCode: invited } : {}) },
   });
 
   const cfgOf = (f: RegisterField): FieldConfig => {
@@ -152,7 +161,7 @@ export function RegisterForm({ config, mobile }: { config: RegisterSetting; mobi
     const value = (f: RegisterField) => (shown.includes(f) ? v[f]?.trim() || undefined : undefined);
     const domain = window.location.hostname;
     try {
-      const affiliateCode = value('affiliateCode');
+      const affiliateCode = shown.includes('affiliateCode') ? value('affiliateCode') : invited;
       if (affiliateCode && !(await checkAffiliate(affiliateCode, domain))) {
         setError('affiliateCode', { message: 'errors.invitation_code_error' });
         return;
