@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../db/postgres.ts';
 import { testClock } from '../../test/accounts.ts';
-import { buildTestApp } from '../../test/helper.ts';
+import { buildTestApp, TEST_OPS_TOKEN } from '../../test/helper.ts';
 import { expectLedgerSound, fund, walletBalance } from '../../test/money.ts';
 import { createMoneyRunner } from '../ledger/money-tx.ts';
 import { runOpsCommand } from '../ops/ops.service.ts';
@@ -423,6 +423,16 @@ describe('ops contracts', () => {
     expect(list.message).toContain(`#${id}`);
     expect(list.message).toContain('settled until 2026-12-21T05:20:00.000Z');
     await expect(runOpsCommand(app.services.ops, 'contracts', ['nope'])).rejects.toThrow('contracts needs');
+    // The CLI's way in while a server holds the data directory.
+    const viaServer = await app.inject({
+      method: 'POST',
+      url: '/ops/contracts',
+      remoteAddress: '127.0.0.1',
+      headers: { authorization: `Bearer ${TEST_OPS_TOKEN}` },
+      payload: { args: ['settle-now'] },
+    });
+    expect(viaServer.statusCode).toBe(200);
+    expect(viaServer.json().value.message).toContain('settled 0 periods');
     await expectLedgerSound(app);
   });
 });
