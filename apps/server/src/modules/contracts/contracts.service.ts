@@ -91,7 +91,7 @@ export function createContractsService(deps: ContractsServiceDeps) {
   ) {
     await db.query(
       'insert into agent_access_denials (member_id, endpoint, target, ip) values ($1, $2, $3, $4)',
-      [actor.id, endpoint, `contract:${String(target).slice(0, 100)}`, ctx.ip],
+      [actor.id, endpoint, String(target).slice(0, 100), ctx.ip],
     );
     deps.log.warn?.({ memberId: actor.id, endpoint, target }, 'contract call outside the parties refused');
     return notFound();
@@ -106,7 +106,7 @@ export function createContractsService(deps: ContractsServiceDeps) {
   ) {
     const c = await repo.contractById(db, id);
     if (!c || (c.upline_id !== actor.id && c.downline_id !== actor.id))
-      throw await refuse(actor, endpoint, id, ctx);
+      throw await refuse(actor, endpoint, `contract:${id}`, ctx);
     return c;
   }
 
@@ -215,7 +215,7 @@ export function createContractsService(deps: ContractsServiceDeps) {
         [input.downlineId, actor.merchantId],
       );
       if (!target || target.id === actor.id)
-        throw await refuse(actor, 'agentContractOffer', input.downlineId, ctx);
+        throw await refuse(actor, 'agentContractOffer', `member:${input.downlineId}`, ctx);
       if (target.upline_id !== actor.id) {
         // Deeper in my team: said plainly; outside it: the one refusal.
         const [deeper] = await db.query(
@@ -228,7 +228,7 @@ export function createContractsService(deps: ContractsServiceDeps) {
           [actor.id, target.id],
         );
         if (deeper) throw new AppError('UNPROCESSABLE', 'contracts.errors.not_direct_downline');
-        throw await refuse(actor, 'agentContractOffer', input.downlineId, ctx);
+        throw await refuse(actor, 'agentContractOffer', `member:${input.downlineId}`, ctx);
       }
       if (!isAgentType(Number(target.type)))
         throw new AppError('UNPROCESSABLE', 'contracts.errors.not_agent');

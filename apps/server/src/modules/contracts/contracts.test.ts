@@ -129,6 +129,13 @@ describe('offers and their refusals', () => {
     }
     expect(new Set(answers.map((r) => JSON.stringify(r.body))).size).toBe(1);
     expect(await denials(app, A.id)).toBe(before + 5);
+    const logged = await app.services.db.query<{ endpoint: string; target: string }>(
+      'select endpoint, target from agent_access_denials where member_id = $1 order by id desc limit 5',
+      [A.id],
+    );
+    expect(logged.map((l) => `${l.endpoint} ${l.target}`).sort()).toEqual(
+      [Y.id, X.id, R.id, A.id, '999999999'].map((id) => `agentContractOffer member:${id}`).sort(),
+    );
     expect(await contractCount()).toBe(count);
   });
 
