@@ -198,7 +198,7 @@ export function messageFixture(overrides: Partial<Message> = {}): Message {
     kind: 'contract_offered',
     title: null,
     body: null,
-    params: { kind: 'daily', contract: 7 },
+    params: { kind: 'daily', contractId: 7, account: 'agent01' },
     read: false,
     createdAt: '2026-11-23T05:00:00.000Z',
     ...overrides,

@@ -6,15 +6,24 @@ import { fail, ok, type Handler } from '@/testing/fixtures';
 import { bodiesOf, inboxFixture, messageFixture, openAgentPage, queriesOf } from '../testing';
 
 const inbox = inboxFixture([
-  messageFixture({ id: 5, kind: 'contract_paid', params: { kind: 'dividend', amount: 12_345 } }),
+  messageFixture({
+    id: 5,
+    kind: 'contract_paid',
+    params: { kind: 'dividend', contractId: 3, amount: 12_345, account: 'agent01' },
+  }),
   messageFixture({ id: 4, kind: 'deposit_arrived', params: { amount: 100 } }),
-  messageFixture({ id: 3, kind: 'contract_offered', params: { kind: 'daily', contract: 7 }, read: true }),
+  messageFixture({
+    id: 3,
+    kind: 'contract_offered',
+    params: { kind: 'daily', contractId: 7, account: 'agent01' },
+    read: true,
+  }),
   messageFixture({
     id: 2,
     kind: 'red_envelope',
     params: { amount: 500, from: 'agent01', message: 'Well played!' },
   }),
-  messageFixture({ id: 1, kind: 'dividend_unpaid', params: {} }),
+  messageFixture({ id: 1, kind: 'dividend_unpaid', params: { kind: 'dividend', account: 'agent02' } }),
 ]);
 
 const openNotices = (handlers: Record<string, Handler> = {}) =>
@@ -33,9 +42,13 @@ describe('agent announcements', { timeout: 20_000 }, () => {
       'New contract offer',
       'Dividend unpaid',
     ]);
-    expect(items[0]).toHaveTextContent('You received 123.45 from your dividend contract.');
-    expect(items[1]).toHaveTextContent('Your upline offered you a new daily wage contract.');
-    expect(items[2]).toHaveTextContent('A dividend was not paid when its period ended.');
+    expect(items[0]).toHaveTextContent(
+      'A payment of 123.45 was settled for the dividend contract with agent01.',
+    );
+    expect(items[1]).toHaveTextContent('agent01 offered you a new daily wage contract.');
+    expect(items[2]).toHaveTextContent(
+      'A dividend (dividend contract with agent02) was not paid when its period ended.',
+    );
     // The inbox has no kind filter: one large page is asked for and filtered here.
     expect(queriesOf(calls, messages.path)[0]).toEqual({ page: '1', pageSize: '100' });
   });
