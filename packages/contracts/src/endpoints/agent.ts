@@ -45,7 +45,14 @@ export const EXPORT_MAX = 5000;
 const reportQuery = {
   ...dayRange,
   ...pageQuery,
-  export: z.optional(z.stringbool()),
+  // 'true' / 'false' in the query string, a boolean after parsing. Not z.stringbool(): the web
+  // client's shared vendor chunk would carry its code to the home page (+0.5 KiB gzip, issue 8).
+  export: z.optional(
+    z.pipe(
+      z.enum(['true', 'false']),
+      z.transform((v) => v === 'true'),
+    ),
+  ),
 };
 
 // ───────────────────────────── team overview ─────────────────────────────

@@ -5,7 +5,7 @@ import { agentKeys } from './keys';
 
 export type ProfitLossQuery = RequestOf<typeof agentProfitLoss>;
 
-/** GET /wps/agent/reports/profit-loss: profit and loss per member of my team, with totals (`export: true`: every row of the filter, for the CSV). */
+/** GET /wps/agent/reports/profit-loss: profit and loss per member of my team, with totals (`export: 'true'`: every row of the filter, for the CSV). */
 export function getProfitLoss(q: ProfitLossQuery, signal?: AbortSignal) {
   return call(agentProfitLoss, q, { signal });
 }

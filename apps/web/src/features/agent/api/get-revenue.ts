@@ -5,7 +5,7 @@ import { agentKeys } from './keys';
 
 export type RevenueQuery = RequestOf<typeof agentRevenue>;
 
-/** GET /wps/agent/reports/revenue: my income per day and kind, with totals (`export: true`: every row of the filter, for the CSV). */
+/** GET /wps/agent/reports/revenue: my income per day and kind, with totals (`export: 'true'`: every row of the filter, for the CSV). */
 export function getRevenue(q: RevenueQuery, signal?: AbortSignal) {
   return call(agentRevenue, q, { signal });
 }

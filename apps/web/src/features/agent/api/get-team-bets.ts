@@ -5,7 +5,7 @@ import { agentKeys } from './keys';
 
 export type TeamBetsQuery = RequestOf<typeof agentTeamBets>;
 
-/** GET /wps/agent/reports/bets: the team's bets of one page with the totals of the filter (`export: true`: every row of the filter, for the CSV). */
+/** GET /wps/agent/reports/bets: the team's bets of one page with the totals of the filter (`export: 'true'`: every row of the filter, for the CSV). */
 export function getTeamBets(q: TeamBetsQuery, signal?: AbortSignal) {
   return call(agentTeamBets, q, { signal });
 }

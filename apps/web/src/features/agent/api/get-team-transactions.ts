@@ -5,7 +5,7 @@ import { agentKeys } from './keys';
 
 export type TeamTransactionsQuery = RequestOf<typeof agentTransactions>;
 
-/** GET /wps/agent/reports/transactions: my team's main-wallet movements, with totals (`export: true`: every row of the filter, for the CSV). */
+/** GET /wps/agent/reports/transactions: my team's main-wallet movements, with totals (`export: 'true'`: every row of the filter, for the CSV). */
 export function getTeamTransactions(q: TeamTransactionsQuery, signal?: AbortSignal) {
   return call(agentTransactions, q, { signal });
 }

@@ -51,7 +51,7 @@ export default function ProfitLoss({ labelKey }: CentrePageProps) {
   };
 
   const exportCsv = async () => {
-    const all = await getProfitLoss({ ...query, page: undefined, export: true });
+    const all = await getProfitLoss({ ...query, page: undefined, export: 'true' });
     return {
       header: Object.values(cols),
       rows: all.items.map((r) => [

@@ -101,7 +101,7 @@ function showValue(item: TotalItem): string {
 export const csvMoney = (minor: number): number => minor / MINOR_PER_MAJOR;
 
 /**
- * CSV export of the current filter (issue 8): asks the report again with `export: true` (every row
+ * CSV export of the current filter (issue 8): asks the report again with `export=true` (every row
  * of the filter, up to the contract's EXPORT_MAX), writes the header and rows, saves the file.
  * A failure is said next to the button; the page stays as it was.
  */

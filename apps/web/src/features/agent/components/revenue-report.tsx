@@ -40,7 +40,7 @@ export default function RevenueReport({ labelKey }: CentrePageProps) {
   const kindText = (k: string) => t(`agent.revenue_kinds.${k}`);
 
   const exportCsv = async () => {
-    const all = await getRevenue({ ...query, page: undefined, export: true });
+    const all = await getRevenue({ ...query, page: undefined, export: 'true' });
     return {
       header: Object.values(cols),
       rows: all.items.map((r) => [

@@ -67,7 +67,7 @@ export default function TeamBets({ labelKey }: CentrePageProps) {
   const statusText = (s: string) => t(`agent.bet_status.${s}`);
 
   const exportCsv = async () => {
-    const all = await getTeamBets({ ...query, page: undefined, export: true });
+    const all = await getTeamBets({ ...query, page: undefined, export: 'true' });
     return {
       header: Object.values(cols),
       rows: all.items.map((b) => [

@@ -70,7 +70,7 @@ export default function TeamTransactions({ labelKey }: CentrePageProps) {
     (TRANSACTION_TYPES as readonly string[]).includes(ty) ? t(`money.types.${ty}`) : ty;
 
   const exportCsv = async () => {
-    const all = await getTeamTransactions({ ...query, page: undefined, export: true });
+    const all = await getTeamTransactions({ ...query, page: undefined, export: 'true' });
     return {
       header: Object.values(cols),
       rows: all.items.map((r) => [
