@@ -45,14 +45,9 @@ export const EXPORT_MAX = 5000;
 const reportQuery = {
   ...dayRange,
   ...pageQuery,
-  // 'true' / 'false' in the query string, a boolean after parsing. Not z.stringbool(): the web
-  // client's shared vendor chunk would carry its code to the home page (+0.5 KiB gzip, issue 8).
-  export: z.optional(
-    z.pipe(
-      z.enum(['true', 'false']),
-      z.transform((v) => v === 'true'),
-    ),
-  ),
+  // Only 'true' (the CSV export); absent otherwise. Not z.stringbool() nor a pipe: the web
+  // client's shared vendor chunk would carry their code to the home page (issue 8).
+  export: z.optional(z.literal('true')),
 };
 
 // ───────────────────────────── team overview ─────────────────────────────

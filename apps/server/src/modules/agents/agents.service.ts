@@ -93,7 +93,7 @@ export function createAgentsService(deps: AgentsServiceDeps) {
   function paging(q: {
     page?: number | undefined;
     pageSize?: number | undefined;
-    export?: boolean | undefined;
+    export?: 'true' | boolean | undefined;
   }) {
     if (q.export) return { page: 1, pageSize: EXPORT_MAX, limit: EXPORT_MAX, offset: 0 };
     const page = q.page ?? 1;
