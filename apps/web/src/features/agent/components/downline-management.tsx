@@ -85,10 +85,8 @@ export default function DownlineManagement({ labelKey }: CentrePageProps) {
     upline: t('agent.columns.upline'),
     status: t('agent.columns.status'),
     balance: t('agent.columns.balance'),
-    mobile: t('agent.columns.mobile'),
-    email: t('agent.columns.email'),
+    contacts: t('agent.columns.contacts'),
     team: t('agent.columns.team'),
-    created: t('agent.columns.created'),
     lastLogin: t('agent.columns.last_login'),
     actions: t('agent.columns.actions'),
   };
@@ -191,148 +189,150 @@ export default function DownlineManagement({ labelKey }: CentrePageProps) {
           ) : (
             <>
               <p className={styles.count}>{t('agent.downlines.count', { total: list.data.total })}</p>
-              <table role="table" className={styles.table} aria-label={t('agent.downlines.list_label')}>
-                <thead role="rowgroup">
-                  <tr role="row">
-                    <th role="columnheader" scope="col">
-                      <span className="visually-hidden">{t('agent.envelope.pick_column')}</span>
-                    </th>
-                    <th role="columnheader" scope="col">
-                      {cols.account}
-                    </th>
-                    <th role="columnheader" scope="col">
-                      {cols.type}
-                    </th>
-                    <th role="columnheader" scope="col" className={styles.num}>
-                      {cols.level}
-                    </th>
-                    <th role="columnheader" scope="col">
-                      {cols.upline}
-                    </th>
-                    <th role="columnheader" scope="col">
-                      {cols.status}
-                    </th>
-                    <th role="columnheader" scope="col" className={styles.num}>
-                      {cols.balance}
-                    </th>
-                    <th role="columnheader" scope="col">
-                      {cols.mobile}
-                    </th>
-                    <th role="columnheader" scope="col">
-                      {cols.email}
-                    </th>
-                    <th role="columnheader" scope="col">
-                      {cols.team}
-                    </th>
-                    <th role="columnheader" scope="col">
-                      {cols.created}
-                    </th>
-                    <th role="columnheader" scope="col">
-                      {cols.lastLogin}
-                    </th>
-                    <th role="columnheader" scope="col">
-                      {cols.actions}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody role="rowgroup" aria-busy={list.isPlaceholderData || undefined}>
-                  {list.data.items.map((d) => {
-                    const isPicked = picked.has(d.id);
-                    return (
-                      <tr role="row" key={d.id}>
-                        <td role="cell" className={styles.full}>
-                          <label className={agent.pick}>
-                            <input
-                              type="checkbox"
-                              checked={isPicked}
-                              disabled={!isPicked && full}
-                              onChange={() => toggle(d)}
-                            />
-                            <span>{t('agent.envelope.pick', { account: d.account })}</span>
-                          </label>
-                        </td>
-                        <td role="cell" data-label={cols.account} className={styles.lead}>
-                          {d.nickname ? `${d.account} (${d.nickname})` : d.account}
-                        </td>
-                        <td role="cell" data-label={cols.type}>
-                          {t(isAgentType(d.type) ? 'agent.kinds.agent' : 'agent.kinds.member')}
-                        </td>
-                        <td role="cell" data-label={cols.level} className={styles.num}>
-                          {d.level}
-                        </td>
-                        <td role="cell" data-label={cols.upline}>
-                          {d.upline}
-                        </td>
-                        <td role="cell" data-label={cols.status}>
-                          <span className={agent.status} data-status={d.status}>
-                            {t(`agent.statuses.${d.status}`)}
-                          </span>
-                        </td>
-                        <td role="cell" data-label={cols.balance} className={styles.num}>
-                          {formatMinor(d.balance)}
-                        </td>
-                        <td role="cell" data-label={cols.mobile}>
-                          {d.mobile ?? '—'}
-                        </td>
-                        <td role="cell" data-label={cols.email}>
-                          {d.email ?? '—'}
-                        </td>
-                        <td role="cell" data-label={cols.team}>
-                          {d.directCount > 0 ? (
-                            <button
-                              type="button"
-                              className={agent.crumb}
-                              onClick={() =>
-                                update({ path: [...filter.path, { id: d.id, account: d.account }] })
-                              }
-                            >
-                              {t('agent.downlines.open_team', { n: d.directCount, account: d.account })}
-                            </button>
-                          ) : (
-                            '0'
-                          )}
-                        </td>
-                        <td role="cell" data-label={cols.created} className={styles.time}>
-                          <time dateTime={d.createdAt}>{merchantTime(d.createdAt)}</time>
-                        </td>
-                        <td role="cell" data-label={cols.lastLogin} className={styles.time}>
-                          {d.lastLoginAt ? (
-                            <time dateTime={d.lastLoginAt}>{merchantTime(d.lastLoginAt)}</time>
-                          ) : (
-                            '—'
-                          )}
-                        </td>
-                        <td role="cell" data-label={cols.actions}>
-                          <div className={agent.rowActions}>
-                            <Button
-                              size="s"
-                              onClick={() => setTransferTo({ id: d.id, account: d.account })}
-                              aria-label={t('agent.downlines.transfer_to', { account: d.account })}
-                            >
-                              {t('agent.downlines.transfer')}
-                            </Button>
-                            <Button
-                              size="s"
-                              variant="secondary"
-                              onClick={() => setFreezing(d)}
-                              aria-label={t(
-                                d.status === 'active'
-                                  ? 'agent.downlines.freeze_who'
-                                  : 'agent.downlines.unfreeze_who',
-                                { account: d.account },
-                              )}
-                            >
-                              {t(
-                                d.status === 'active' ? 'agent.downlines.freeze' : 'agent.downlines.unfreeze',
-                              )}
-                            </Button>
-                          </div>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+              <div
+                className={agent.scroll}
+                role="region"
+                tabIndex={0}
+                aria-label={t('agent.downlines.scroll_label')}
+              >
+                <table role="table" className={styles.table} aria-label={t('agent.downlines.list_label')}>
+                  <thead role="rowgroup">
+                    <tr role="row">
+                      <th role="columnheader" scope="col">
+                        <span className="visually-hidden">{t('agent.envelope.pick_column')}</span>
+                      </th>
+                      <th role="columnheader" scope="col">
+                        {cols.account}
+                      </th>
+                      <th role="columnheader" scope="col">
+                        {cols.type}
+                      </th>
+                      <th role="columnheader" scope="col" className={styles.num}>
+                        {cols.level}
+                      </th>
+                      <th role="columnheader" scope="col">
+                        {cols.upline}
+                      </th>
+                      <th role="columnheader" scope="col">
+                        {cols.status}
+                      </th>
+                      <th role="columnheader" scope="col" className={styles.num}>
+                        {cols.balance}
+                      </th>
+                      <th role="columnheader" scope="col">
+                        {cols.contacts}
+                      </th>
+                      <th role="columnheader" scope="col">
+                        {cols.team}
+                      </th>
+                      <th role="columnheader" scope="col">
+                        {cols.lastLogin}
+                      </th>
+                      <th role="columnheader" scope="col">
+                        {cols.actions}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody role="rowgroup" aria-busy={list.isPlaceholderData || undefined}>
+                    {list.data.items.map((d) => {
+                      const isPicked = picked.has(d.id);
+                      return (
+                        <tr role="row" key={d.id}>
+                          <td role="cell" className={agent.pickCell}>
+                            <label className={agent.pick}>
+                              <input
+                                type="checkbox"
+                                checked={isPicked}
+                                disabled={!isPicked && full}
+                                onChange={() => toggle(d)}
+                              />
+                              <span className="visually-hidden">
+                                {t('agent.envelope.pick', { account: d.account })}
+                              </span>
+                            </label>
+                          </td>
+                          <td role="cell" data-label={cols.account} className={styles.lead}>
+                            {d.nickname ? `${d.account} (${d.nickname})` : d.account}
+                          </td>
+                          <td role="cell" data-label={cols.type}>
+                            {t(isAgentType(d.type) ? 'agent.kinds.agent' : 'agent.kinds.member')}
+                          </td>
+                          <td role="cell" data-label={cols.level} className={styles.num}>
+                            {d.level}
+                          </td>
+                          <td role="cell" data-label={cols.upline}>
+                            {d.upline}
+                          </td>
+                          <td role="cell" data-label={cols.status}>
+                            <span className={agent.status} data-status={d.status}>
+                              {t(`agent.statuses.${d.status}`)}
+                            </span>
+                          </td>
+                          <td role="cell" data-label={cols.balance} className={styles.num}>
+                            {formatMinor(d.balance)}
+                          </td>
+                          <td role="cell" data-label={cols.contacts}>
+                            <span className={agent.contacts}>
+                              <span>{d.mobile ?? '—'}</span>
+                              {d.email ? <span>{d.email}</span> : null}
+                            </span>
+                          </td>
+                          <td role="cell" data-label={cols.team}>
+                            {d.directCount > 0 ? (
+                              <button
+                                type="button"
+                                className={agent.crumb}
+                                onClick={() =>
+                                  update({ path: [...filter.path, { id: d.id, account: d.account }] })
+                                }
+                              >
+                                {t('agent.downlines.open_team', { n: d.directCount, account: d.account })}
+                              </button>
+                            ) : (
+                              '0'
+                            )}
+                          </td>
+                          <td role="cell" data-label={cols.lastLogin} className={styles.time}>
+                            {d.lastLoginAt ? (
+                              <time dateTime={d.lastLoginAt}>{merchantTime(d.lastLoginAt)}</time>
+                            ) : (
+                              '—'
+                            )}
+                          </td>
+                          <td role="cell" data-label={cols.actions}>
+                            <div className={agent.rowActions}>
+                              <Button
+                                size="s"
+                                onClick={() => setTransferTo({ id: d.id, account: d.account })}
+                                aria-label={t('agent.downlines.transfer_to', { account: d.account })}
+                              >
+                                {t('agent.downlines.transfer')}
+                              </Button>
+                              <Button
+                                size="s"
+                                variant="secondary"
+                                onClick={() => setFreezing(d)}
+                                aria-label={t(
+                                  d.status === 'active'
+                                    ? 'agent.downlines.freeze_who'
+                                    : 'agent.downlines.unfreeze_who',
+                                  { account: d.account },
+                                )}
+                              >
+                                {t(
+                                  d.status === 'active'
+                                    ? 'agent.downlines.freeze'
+                                    : 'agent.downlines.unfreeze',
+                                )}
+                              </Button>
+                            </div>
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
             </>
           )}
           <Pager

@@ -33,6 +33,12 @@ export function usePagerLabels(): PagerLabels {
   };
 }
 
+/**
+ * A report without filters of its own: on a wide page the two days take the filter box's width
+ * (the shared grid keeps its first column for a page's own filters).
+ */
+export const NO_OWN_FILTERS = { '--filters-wide-columns': 'minmax(0, 460px)' } as CSSProperties;
+
 /** A report's period and page: a new period starts again at page 1. Default: the last 7 days. */
 export function usePeriodPage() {
   const [range, setRangeState] = useState<DayRange>(() => quickPickRange('last7'));

@@ -10,6 +10,7 @@ import { pageCount, signedAmount } from '@/lib/record-list';
 import { getRevenue, useRevenue } from '../api/get-revenue';
 import {
   CsvButton,
+  NO_OWN_FILTERS,
   ReportHead,
   Totals,
   csvMoney,
@@ -54,7 +55,7 @@ export default function RevenueReport({ labelKey }: CentrePageProps) {
   };
 
   return (
-    <section className={styles.page} aria-labelledby="centre-page-title">
+    <section className={styles.page} style={NO_OWN_FILTERS} aria-labelledby="centre-page-title">
       <ReportHead
         labelKey={labelKey}
         actions={

@@ -8,7 +8,15 @@ import type { CentrePageProps } from '@/config/centres';
 import { errorKey } from '@/lib/api-client';
 import { signedAmount } from '@/lib/record-list';
 import { getTeamOverview, useTeamOverview } from '../api/get-team-overview';
-import { CsvButton, ReportHead, csvMoney, csvName, usePeriodLabels, usePeriodPage } from './report-kit';
+import {
+  CsvButton,
+  NO_OWN_FILTERS,
+  ReportHead,
+  csvMoney,
+  csvName,
+  usePeriodLabels,
+  usePeriodPage,
+} from './report-kit';
 import agent from './agent.module.css';
 
 /** The series the chart can show: money per day, or people per day. */
@@ -49,7 +57,7 @@ export default function TeamOverview({ labelKey }: CentrePageProps) {
   };
 
   return (
-    <section className={styles.page} aria-labelledby="centre-page-title">
+    <section className={styles.page} style={NO_OWN_FILTERS} aria-labelledby="centre-page-title">
       <ReportHead
         labelKey={labelKey}
         actions={
@@ -102,7 +110,7 @@ function Figures({ data }: { data: Overview }) {
 
 const W = 320;
 const H = 140;
-const PAD_BOTTOM = 16;
+const PAD_BOTTOM = 2;
 
 /**
  * The daily series as bars (no chart library: a few rects). Negative values (profit and loss)
@@ -120,7 +128,8 @@ function DailyChart({ series }: { series: Overview['series'] }) {
   const min = Math.min(0, ...values);
   const span = max - min || 1;
   const plotH = H - PAD_BOTTOM;
-  const zeroY = (max / span) * plotH;
+  // All zero: the line sits at the bottom, where an empty bar chart starts.
+  const zeroY = max === 0 && min === 0 ? plotH : (max / span) * plotH;
   const slot = series.length > 0 ? W / series.length : W;
   const barW = Math.max(1, slot * 0.7);
   const show = (v: number) =>
@@ -184,14 +193,15 @@ function DailyChart({ series }: { series: Overview['series'] }) {
             );
           })}
           <line x1={0} x2={W} y1={zeroY} y2={zeroY} className={agent.axis} />
-          <text x={0} y={H - 2} className={agent.axisLabel}>
-            {first}
-          </text>
-          <text x={W} y={H - 2} textAnchor="end" className={agent.axisLabel}>
-            {last}
-          </text>
         </svg>
       )}
+      {series.length > 0 ? (
+        // The first and last day under the bars (HTML: the SVG is stretched to the width).
+        <div className={agent.axisDays} aria-hidden="true">
+          <span>{first}</span>
+          <span>{last}</span>
+        </div>
+      ) : null}
       <button
         type="button"
         className={`${styles.chip} ${agent.seriesToggle}`}
