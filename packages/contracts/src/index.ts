@@ -3,6 +3,7 @@ export * from './endpoint.ts';
 export * from './languages.ts';
 export * from './whitelabel.ts';
 export * from './patterns.ts';
+export * from './pattern-kinds.ts';
 export * from './secure-payload.ts';
 export * from './accounts.ts';
 export * from './money.ts';

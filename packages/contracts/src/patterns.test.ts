@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkField, PATTERN_KINDS, patternById, substituteBounds, type FieldConfig } from './patterns.ts';
+import { checkField, PATTERN_KINDS, patternById, substituteBounds } from './pattern-kinds.ts';
+import type { FieldConfig } from './patterns.ts';
 
 // One accepted and one rejected sample per pattern kind of spec §5.
 const samples: Record<string, { ok: string[]; bad: string[] }> = {
