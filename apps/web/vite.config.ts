@@ -80,7 +80,7 @@ function routePreloads(): Plugin {
         for (const dep of byFile.get(file)?.imports ?? []) closure(dep, seen);
         return seen;
       };
-      const entry = chunks.find((c) => c.isEntry);
+      const entry = chunks.find((c) => c.isEntry && !/\/src\/boot\.ts$/.test(c.facadeModuleId ?? ''));
       const inHtml = entry ? closure(entry.fileName) : new Set<string>();
       const out: Record<string, string[]> = {};
       for (const [name, g] of Object.entries(groups)) {
@@ -96,6 +96,9 @@ function routePreloads(): Plugin {
         if (texts) files.push(texts.fileName);
         out[name] = [...files, ...css].map((f) => `/${f}`);
       }
+      // The one script of a server-rendered page (src/boot.ts): the server names it in the document.
+      const boot = chunks.find((c) => c.isEntry && /\/src\/boot\.ts$/.test(c.facadeModuleId ?? ''));
+      if (boot) out.boot = [`/${boot.fileName}`];
       this.emitFile({ type: 'asset', fileName: 'preload.json', source: JSON.stringify(out) });
     },
   };
@@ -137,9 +140,15 @@ const clientConfig = defineConfig({
     // Every browser the site supports preloads modules itself; the polyfill only costs start time.
     modulePreload: { polyfill: false },
     rollupOptions: {
+      // The page's entry, and the script a server-rendered page starts it with (src/boot.ts).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)),
+      },
       output: {
         // The entry gets its own name so it never collides with the `index` page group.
-        entryFileNames: 'assets/main-[hash].js',
+        entryFileNames: (chunk) =>
+          chunk.name === 'boot' ? 'assets/boot-[hash].js' : 'assets/main-[hash].js',
         chunkFileNames: (chunk) => `assets/${chunkName(chunk)}-[hash].js`,
         // The libraries every page needs in one chunk: one gzip stream compresses better than
         // several small shared chunks (about 1 KiB of the /index budget) and caches across

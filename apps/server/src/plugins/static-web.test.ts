@@ -226,7 +226,7 @@ describe('pages the server renders first (the client build’s dist-ssr/entry-se
     writeFileSync(path.join(ssrDist, 'dist/assets/grid-a3.css'), GROUP_CSS);
     writeFileSync(
       path.join(ssrDist, 'dist/preload.json'),
-      JSON.stringify({ egame: ['/assets/egame-a4.js', '/assets/grid-a3.css'] }),
+      JSON.stringify({ egame: ['/assets/egame-a4.js', '/assets/grid-a3.css'], boot: ['/assets/boot-a5.js'] }),
     );
     writeFileSync(path.join(ssrDist, 'dist-ssr/entry-server.mjs'), MODULE);
     ssrApp = await buildTestApp({
@@ -257,11 +257,24 @@ describe('pages the server renders first (the client build’s dist-ssr/entry-se
     expect(res.body).toContain(`<style nonce="${nonce}">${CSS}</style>`);
     expect(res.body).toContain(`<style nonce="${nonce}">${GROUP_CSS}</style>`);
     expect(res.body).not.toContain('rel="stylesheet"');
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/egame-a4.js">');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self';");
     expect(csp).not.toContain('unsafe-inline');
     expect(res.headers.vary).toContain('Cookie');
+  });
+
+  it("starts the app after the page has painted: one boot script, the entry and the group's modules listed for it", async () => {
+    const res = await ssrApp.inject({ url: '/rng', headers: html });
+    const head = /<head>([\s\S]*)<\/head>/.exec(res.body)?.[1] ?? '';
+    // No module is fetched before the boot script has seen the page painted (apps/web/src/boot.ts).
+    expect(head.match(/<script\b[^>]*>/g)).toEqual(['<script type="module" src="/assets/boot-a5.js">']);
+    expect(head).not.toContain('modulepreload');
+    // The entry first, then what the lobby will need.
+    expect(head).toContain('<meta name="app-modules" content="/assets/main-a1.js /assets/egame-a4.js" />');
+    // A page the browser renders keeps the plain document: its entry, no boot script.
+    const plain = await ssrApp.inject({ url: '/index', headers: html });
+    expect(plain.body).toContain('<script type="module" crossorigin src="/assets/main-a1.js"></script>');
+    expect(plain.body).not.toContain('boot-a5');
   });
 
   it('renders in the theme the browser named, and compresses the document', async () => {

@@ -163,25 +163,58 @@ interface GroupFiles {
   css: string[];
 }
 
-function readPreloads(root: string): Map<RegExp, GroupFiles> {
+interface Preloads {
+  groups: Map<RegExp, GroupFiles>;
+  /** The one script of a server-rendered page (apps/web/src/boot.ts), when the build wrote it. */
+  boot: string | null;
+}
+
+const ASSET_FILE = /^\/assets\/[\w.-]+\.(?:js|css)$/;
+
+function readPreloads(root: string): Preloads {
   const file = path.join(root, 'preload.json');
   const out = new Map<RegExp, GroupFiles>();
-  if (!existsSync(file)) return out;
+  if (!existsSync(file)) return { groups: out, boot: null };
   let list: Record<string, unknown>;
   try {
     list = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   } catch {
-    return out;
+    return { groups: out, boot: null };
   }
   for (const [group, route] of Object.entries(PRELOAD_GROUPS)) {
     const files = list[group];
     if (!Array.isArray(files)) continue;
-    const ok = files.filter(
-      (f): f is string => typeof f === 'string' && /^\/assets\/[\w.-]+\.(?:js|css)$/.test(f),
-    );
+    const ok = files.filter((f): f is string => typeof f === 'string' && ASSET_FILE.test(f));
     out.set(route, { js: ok.filter((f) => f.endsWith('.js')), css: ok.filter((f) => f.endsWith('.css')) });
   }
-  return out;
+  const boot = Array.isArray(list.boot) ? list.boot[0] : undefined;
+  return {
+    groups: out,
+    boot: typeof boot === 'string' && ASSET_FILE.test(boot) && boot.endsWith('.js') ? boot : null,
+  };
+}
+
+/** The document's module script and module preloads (index.html's head, as Vite writes them). */
+const MODULE_TAG =
+  /[ \t]*<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="(\/assets\/[\w.-]+\.js)">(?:<\/script>)?\n?/g;
+
+/**
+ * A server-rendered page starts its app after it has painted (apps/web/src/boot.ts): the entry and
+ * every module it will need leave the head for one list that the boot script preloads once the
+ * page is on screen. On a slow link the page's own bytes and first images come first; on any link
+ * the first paint never waits behind the app's code.
+ */
+function startAfterPaint(page: string, extra: string[], boot: string): string {
+  const modules: string[] = [];
+  const rest = page.replace(MODULE_TAG, (_tag, file: string) => {
+    modules.push(file);
+    return '';
+  });
+  const list = [...new Set([...modules, ...extra])].join(' ');
+  return rest.replace(
+    /\s*<\/head>/,
+    `\n    <meta name="app-modules" content="${list}" />\n    <script type="module" src="${boot}"></script>\n  </head>`,
+  );
 }
 
 const preloadTags = (files: GroupFiles) =>
@@ -274,11 +307,14 @@ async function staticWeb(app: FastifyInstance, opts: StaticWebOptions): Promise<
     // The theme the browser will apply, before any script runs (no light flash for a dark theme).
     const theme = cookiesOf(req).get(HINT.theme);
     if (theme === 'dark' || theme === 'light') page = page.replace('<html ', `<html data-theme="${theme}" `);
-    const group = [...preloads].find(([route]) => route.test(pathname))?.[1];
+    const group = [...preloads.groups].find(([route]) => route.test(pathname))?.[1];
     const rendered = await serverRender(req, pathname, theme);
     if (rendered) {
-      page = inlineStyles(page, group?.css ?? [], nonce)
-        .replace('</head>', `${group ? preloadTags({ js: group.js, css: [] }) : ''}  </head>`)
+      page = inlineStyles(page, group?.css ?? [], nonce);
+      page = preloads.boot
+        ? startAfterPaint(page, group?.js ?? [], preloads.boot)
+        : page.replace('</head>', `${group ? preloadTags({ js: group.js, css: [] }) : ''}  </head>`);
+      page = page
         .replace('<div id="root"></div>', `<div id="root">${rendered.html}</div>`)
         .replace('</body>', `${stateBlock(rendered.state)}\n  </body>`);
     } else if (group) {
