@@ -9,6 +9,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/dist-ssr/**',
       '**/.crash*/**',
+      '.scratch/**',
       '**/node_modules/**',
       'data/**',
       '**/test-results/**',

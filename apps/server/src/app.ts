@@ -71,6 +71,11 @@ import { createAgentsService, type AgentsService } from './modules/agents/agents
 import { createContractsService, type ContractsService } from './modules/contracts/contracts.service.ts';
 import { createDrawsService, type DrawsService } from './modules/lottery/draws.service.ts';
 import { createBettingService, type BettingService } from './modules/lottery/betting.service.ts';
+import { createAnnouncementsModule } from './modules/announcements/announcements.module.ts';
+import { createPromotionsModule } from './modules/promotions/promotions.module.ts';
+import { createPointsModule } from './modules/points/points.module.ts';
+import { createRewardsModule } from './modules/rewards/rewards.module.ts';
+import { createContentModule } from './modules/content/content.module.ts';
 import errors from './plugins/errors.ts';
 import guards from './plugins/guards.ts';
 import openapi from './plugins/openapi.ts';
@@ -250,6 +255,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const lotteryBetting = createBettingService({ db, money, now });
   const agents = createAgentsService({ db, money, now, passwordLimits, log: app.log });
   const contracts = createContractsService({ db, money, now, log: app.log });
+  // Issue 9's domains, each one module (lib/module.ts): handlers, route settings, jobs, routes.
+  const moduleDeps = { db, money, now, log: app.log, system, passwordLimits };
+  const announcementsModule = createAnnouncementsModule(moduleDeps);
+  const promotionsModule = createPromotionsModule(moduleDeps);
+  const pointsModule = createPointsModule(moduleDeps);
+  const rewardsModule = createRewardsModule(moduleDeps);
+  const contentModule = createContentModule(moduleDeps);
+  const domainModules = [announcementsModule, promotionsModule, pointsModule, rewardsModule, contentModule];
   app.decorate('services', {
     db,
     system,
@@ -301,6 +314,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...lotteryHandlers(lotteryDraws, lotteryBetting),
     ...agentHandlers(agents),
     ...contractHandlers(contracts),
+    ...announcementsModule.handlers,
+    ...promotionsModule.handlers,
+    ...pointsModule.handlers,
+    ...rewardsModule.handlers,
+    ...contentModule.handlers,
   };
   // The C2C proof upload raises the body limit of its one route.
   app.addHook('onRoute', cashierOnRoute);
@@ -317,7 +335,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...tables.routeConfigs,
     ...lotteryRouteConfigs,
     ...agentRouteConfigs,
+    ...announcementsModule.routeConfigs,
+    ...promotionsModule.routeConfigs,
+    ...pointsModule.routeConfigs,
+    ...rewardsModule.routeConfigs,
+    ...contentModule.routeConfigs,
   });
+  for (const m of domainModules) if (m.routes) await m.routes(app);
   await app.register(gatewayRoutes, { cashier });
   if (opts.jobs) {
     const stopJobs = startWalletJobs({ db, vendor }, app.log);
@@ -336,6 +360,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => {
       await stopLottery();
     });
+    for (const m of domainModules) {
+      const stop = m.start?.();
+      if (stop) app.addHook('onClose', async () => stop());
+    }
   }
 
   await live.start();

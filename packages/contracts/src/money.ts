@@ -61,6 +61,14 @@ export const TRANSACTION_TYPES = [
   'red_envelope_in',
   'contract_pay',
   'contract_income',
+  // Issue 9: promotion bonuses and raffle prizes, the reward centre, invitations, missions, and
+  // points converted to cash.
+  'promo_bonus',
+  'raffle_prize',
+  'reward_claim',
+  'referral_reward',
+  'mission_reward',
+  'points_cash',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
@@ -87,6 +95,15 @@ export const MESSAGE_KINDS = [
   'dividend_unpaid',
   'red_envelope',
   'agent_transfer',
+  // Issue 9: promotions, the point mall, the reward centre, invitations, missions.
+  'promo_approved',
+  'promo_rejected',
+  'promo_bonus',
+  'redeem_approved',
+  'redeem_rejected',
+  'reward_available',
+  'referral_reward',
+  'mission_completed',
 ] as const;
 /** The notices the agent centre's announcement page lists (issue 8). */
 export const AGENT_MESSAGE_KINDS = [

@@ -17,6 +17,11 @@ import { seedDemoGames } from './demo-games.ts';
 import { seedDemoLottery } from './demo-lottery.ts';
 import { seedSportsFixtures } from '../vendors/studio/sports/sports.module.ts';
 import { HELP_CENTER } from './help-content.ts';
+import { seedDemoAnnouncements } from './demo-announcements.ts';
+import { seedDemoPromotions } from './demo-promotions.ts';
+import { seedDemoPoints } from './demo-points.ts';
+import { seedDemoRewards } from './demo-rewards.ts';
+import { seedDemoContent } from './demo-content.ts';
 
 async function insertTree(tx: Queryable, merchantId: number, nodes: TreeSeed[], parent: string | null) {
   for (const [i, n] of nodes.entries()) {
@@ -45,6 +50,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoGames(db, merchant.id);
     await seedDemoLottery(db, merchant.id);
     await seedSportsFixtures(db, merchant.id);
+    // Issue 9: announcements, promotions, the point mall, rewards and missions, content.
+    await seedDemoAnnouncements(db, merchant.id);
+    await seedDemoPromotions(db, merchant.id);
+    await seedDemoPoints(db, merchant.id);
+    await seedDemoRewards(db, merchant.id);
+    await seedDemoContent(db, merchant.id);
   }
   return seeded;
 }

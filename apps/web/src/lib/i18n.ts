@@ -134,7 +134,15 @@ const PART_CATALOGUES = {
  * Parts whose loaders live in their own lazy chunk, registered there before first use (issue 8:
  * the agent centre's texts), so their loaders cost the home page nothing.
  */
-export type LatePart = 'agent' | 'contracts';
+export type LatePart =
+  | 'agent'
+  | 'contracts'
+  // Issue 9: each registered by its feature's own chunk (features/<domain>/catalogues.ts).
+  | 'announcements'
+  | 'promotions'
+  | 'points'
+  | 'rewards'
+  | 'content';
 export type CataloguePart = keyof typeof PART_CATALOGUES | LatePart;
 const PARTS: Partial<Record<CataloguePart, Record<CompleteLanguage, Loader>>> = PART_CATALOGUES;
 export function registerCatalogues(part: LatePart, loaders: Record<CompleteLanguage, Loader>): void {

@@ -12,6 +12,11 @@ import { studioFishEndpoints } from './studio-fish.ts';
 import { studioPvpEndpoints } from './studio-pvp.ts';
 import { lotteryEndpoints } from './lottery.ts';
 import { agentEndpoints, contractEndpoints } from './agent.ts';
+import { announcementEndpoints } from './announcements.ts';
+import { promotionEndpoints } from './promotions.ts';
+import { pointsEndpoints } from './points.ts';
+import { rewardEndpoints } from './rewards.ts';
+import { contentEndpoints } from './content.ts';
 
 export * from './member.ts';
 export * from './session.ts';
@@ -26,6 +31,11 @@ export * from './studio-fish.ts';
 export * from './studio-pvp.ts';
 export * from './lottery.ts';
 export * from './agent.ts';
+export * from './announcements.ts';
+export * from './promotions.ts';
+export * from './points.ts';
+export * from './rewards.ts';
+export * from './content.ts';
 
 /** System calls (issue 2). */
 export const systemEndpoints = {
@@ -105,6 +115,11 @@ export const endpoints = /* @__PURE__ */ joinTables(
   lotteryEndpoints,
   agentEndpoints,
   contractEndpoints,
+  announcementEndpoints,
+  promotionEndpoints,
+  pointsEndpoints,
+  rewardEndpoints,
+  contentEndpoints,
 );
 export type Endpoints = typeof endpoints;
 export const endpointList: readonly Endpoint[] = /* @__PURE__ */ Object.values(endpoints);

@@ -22,6 +22,11 @@ import { SPORTS_OPS_USAGE, createSportsStudio } from '../../vendors/studio/sport
 import type { MoneyOpsDeps } from './money-ops.ts';
 import { LOTTERY_OPS_USAGE, lotteryOps } from '../lottery/lottery.ops.ts';
 import { CONTRACTS_OPS_USAGE, contractsOps } from '../contracts/contracts.ops.ts';
+import { ANNOUNCEMENTS_OPS_USAGE, announcementOps } from '../announcements/announcements.ops.ts';
+import { PROMOTIONS_OPS_USAGE, promotionOps } from '../promotions/promotions.ops.ts';
+import { POINTS_OPS_USAGE, pointsOps } from '../points/points.ops.ts';
+import { REWARDS_OPS_USAGE, rewardOps } from '../rewards/rewards.ops.ts';
+import { CONTENT_OPS_USAGE, contentOps } from '../content/content.ops.ts';
 
 /**
  * Operator actions (DESIGN §3 "Operators: an ops command line"). The CLI calls them directly on
@@ -185,6 +190,12 @@ export const OPS_COMMANDS = [
   'sports',
   'lottery',
   'contracts',
+  // Issue 9: announcements, promotions, the point mall, rewards (referrals, missions), content.
+  'announce',
+  'promo',
+  'points',
+  'rewards',
+  'content',
 ] as const;
 export type OpsCommand = (typeof OPS_COMMANDS)[number];
 
@@ -197,7 +208,7 @@ export const OPS_USAGE = `usage: npm run ops -- <command>
   field list                          registration rules per field
   field <name> key=value …            e.g. field qqNum enabled=on required=on min=5 max=12 pattern=7
                                       (keys: enabled, required, min, max, pattern 1-23, any=on|off)
-${[WALLET_OPS_USAGE, CASHIER_OPS_USAGE, MESSAGES_OPS_USAGE, GAMES_OPS_USAGE, SPORTS_OPS_USAGE, LOTTERY_OPS_USAGE, CONTRACTS_OPS_USAGE].filter(Boolean).join('\n')}
+${[WALLET_OPS_USAGE, CASHIER_OPS_USAGE, MESSAGES_OPS_USAGE, GAMES_OPS_USAGE, SPORTS_OPS_USAGE, LOTTERY_OPS_USAGE, CONTRACTS_OPS_USAGE, ANNOUNCEMENTS_OPS_USAGE, PROMOTIONS_OPS_USAGE, POINTS_OPS_USAGE, REWARDS_OPS_USAGE, CONTENT_OPS_USAGE].filter(Boolean).join('\n')}
   help`.replace(/\n+/g, '\n');
 
 function onOff(v: string | undefined, what: string): boolean {
@@ -265,6 +276,16 @@ export async function runOpsCommand(
       return lotteryOps(ops.moneyDeps, args);
     case 'contracts':
       return contractsOps(ops.moneyDeps, args);
+    case 'announce':
+      return announcementOps(ops.moneyDeps, args);
+    case 'promo':
+      return promotionOps(ops.moneyDeps, args);
+    case 'points':
+      return pointsOps(ops.moneyDeps, args);
+    case 'rewards':
+      return rewardOps(ops.moneyDeps, args);
+    case 'content':
+      return contentOps(ops.moneyDeps, args);
     default:
       throw usage(`unknown command "${command}"\n${OPS_USAGE}`);
   }
