@@ -341,7 +341,14 @@ describe('the draw job', () => {
 
   it('drawNow (ops draw-now) closes and draws the current period now; the next is on sale', async () => {
     await draws().pass();
-    const before = await get('/lotto/lgw/games/opened/numero?gameCode=VN_MB', lotteryOpenedNumero.response);
+    let before = await get('/lotto/lgw/games/opened/numero?gameCode=VN_MB', lotteryOpenedNumero.response);
+    if (!before.current) {
+      // Miền Bắc sells nothing in the 15 minutes before its 18:15 draw, and the clock of this file
+      // (the real time, moved hours on by earlier tests) may be there: go past the draw.
+      clock.set(t + 30 * 60_000);
+      await draws().pass();
+      before = await get('/lotto/lgw/games/opened/numero?gameCode=VN_MB', lotteryOpenedNumero.response);
+    }
     const g = await game('VN_MB');
     const p = (await periodByNumero(db(), g.id, before.current!.numero))!;
     const m = await moneyMember(app, { balance: 10_000 });
