@@ -1,13 +1,13 @@
-import { useTranslation } from 'react-i18next';
-import { Page } from '@/components/ui/page';
-import { EmptyState } from '@/components/ui/status';
+import { loadPointsCatalogues } from '@/features/points/catalogues';
+import { PointMall } from '@/features/points/components/point-mall';
 
-/** Point mall (/pointMall). Goods and points arrive with the points issue. */
+/** The point mall's texts (and the money and records texts it uses) arrive before the page renders. */
+export async function loader() {
+  await loadPointsCatalogues();
+  return null;
+}
+
+/** Point mall (/pointMall, issue 9): points balance, goods, exchange records, points details, rules. */
 export function Component() {
-  const { t } = useTranslation();
-  return (
-    <Page title={t('pages.pointMall.title')}>
-      <EmptyState title={t('pages.pointMall.empty')} />
-    </Page>
-  );
+  return <PointMall />;
 }
