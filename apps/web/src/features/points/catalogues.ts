@@ -1,7 +1,7 @@
-import { loadCatalogues, registerCatalogues } from '@/lib/i18n';
+import { registerCatalogues } from '@/lib/i18n';
 
 // The point mall's texts (issue 9): registered from this lazy chunk, so the home page carries none
-// of their loaders.
+// of their loaders. The route's loader imports it, then loads 'money', 'records' and 'points'.
 registerCatalogues('points', {
   MY: () => import('../../locales/points/my.json'),
   EN: () => import('../../locales/points/en.json'),
@@ -9,8 +9,3 @@ registerCatalogues('points', {
   TH: () => import('../../locales/points/th.json'),
   VI: () => import('../../locales/points/vi.json'),
 });
-
-/** The point mall's texts, with the money texts (payment password, errors) and the records' (pager). */
-export function loadPointsCatalogues(): Promise<void> {
-  return loadCatalogues('money', 'records', 'points');
-}
