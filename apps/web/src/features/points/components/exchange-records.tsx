@@ -22,8 +22,9 @@ function RecordCard({ r }: { r: ExchangeRecord }) {
   const item = r.itemName ? localized(r.itemName) : t('points.records.convert_item');
   const none = t('points.records.none');
   // Spec §3: every field of the exchange record, in its order.
-  const fields: [key: string, value: string, className?: string][] = [
-    ['transaction_no', r.transactionNo],
+  // [key, value, class of the value, the field takes a whole row]
+  const fields: [key: string, value: string, className?: string, wide?: boolean][] = [
+    ['transaction_no', r.transactionNo, undefined, true],
     ['applied_at', merchantTime(r.appliedAt)],
     ['type', t(`points.type.${r.type}`)],
     ['item', item],
@@ -36,7 +37,7 @@ function RecordCard({ r }: { r: ExchangeRecord }) {
     ['bet_unit', r.betUnit === null ? none : money(r.betUnit)],
     ['ratio', r.pointsRatio === null ? none : formatPoints(r.pointsRatio)],
   ];
-  if (r.address) fields.push(['address', r.address]);
+  if (r.address) fields.push(['address', r.address, undefined, true]);
   if (r.decidedAt) fields.push(['decided_at', merchantTime(r.decidedAt)]);
   return (
     <li className={styles.recordCard} aria-label={r.transactionNo}>
@@ -47,8 +48,8 @@ function RecordCard({ r }: { r: ExchangeRecord }) {
         </span>
       </div>
       <dl className={styles.recordFields}>
-        {fields.map(([key, value, className]) => (
-          <div key={key}>
+        {fields.map(([key, value, className, wide]) => (
+          <div key={key} className={wide ? styles.wide : undefined}>
             <dt>{t(`points.records.fields.${key}`)}</dt>
             <dd className={className}>{value}</dd>
           </div>
