@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { TEST_OPS_TOKEN } from '../../test/helper.ts';
+import type { MoneyMember } from '../../test/money.ts';
+import { accruePoints } from './accrual.ts';
+
+/** Test helpers of the point mall (issue 9). */
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: { success: boolean; value?: T; message?: string; code?: string; fields?: Record<string, string> };
+}
+
+export async function send<T = unknown>(
+  app: FastifyInstance,
+  m: Pick<MoneyMember, 'headers'> | null,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+): Promise<Answer<T>> {
+  const res = await app.inject({
+    method,
+    url,
+    headers: m?.headers ?? {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+export async function ops(
+  app: FastifyInstance,
+  ...args: string[]
+): Promise<{ status: number; message: string }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/ops/points',
+    headers: { authorization: `Bearer ${TEST_OPS_TOKEN}` },
+    payload: { args },
+  });
+  const body = res.json() as { value?: { message: string }; message?: string };
+  return { status: res.statusCode, message: body.value?.message ?? body.message ?? '' };
+}
+
+/**
+ * A settled bet in the betting record, as the games write it (vertical, stake, payout): what the
+ * accrual reads. `status` open or rolled_back for bets that must earn nothing.
+ */
+export async function settledBet(
+  app: FastifyInstance,
+  memberId: string,
+  vertical: string,
+  stake: number,
+  o: { payout?: number; status?: 'settled' | 'open' | 'rolled_back'; at?: Date } = {},
+): Promise<string> {
+  const status = o.status ?? 'settled';
+  const [row] = await app.services.db.query<{ id: string }>(
+    `insert into bet_records (member_id, vertical, stake, payout, status, settled_at, created_at)
+     values ($1, $2, $3, $4, $5, $6, coalesce($7, now())) returning id::text as id`,
+    [
+      memberId,
+      vertical,
+      stake,
+      o.payout ?? 0,
+      status,
+      status === 'settled' ? (o.at ?? app.services.now()) : null,
+      o.at ?? null,
+    ],
+  );
+  return row!.id;
+}
+
+/** Points for a member through the real accrual: a settled slot bet of `points` × MMK 10 (demo rule). */
+export async function earn(app: FastifyInstance, memberId: string, points: number): Promise<void> {
+  await settledBet(app, memberId, 'slots', points * 1_000);
+  await accruePoints({ db: app.services.db, now: app.services.now }, { memberId });
+}
+
+export async function pointsOf(app: FastifyInstance, memberId: string) {
+  const [row] = await app.services.db.query<{
+    balance: string;
+    pending: string;
+    earned: string;
+    spent: string;
+  }>('select balance, pending, earned, spent from points_accounts where member_id = $1', [memberId]);
+  return {
+    balance: Number(row?.balance ?? 0),
+    pending: Number(row?.pending ?? 0),
+    earned: Number(row?.earned ?? 0),
+    spent: Number(row?.spent ?? 0),
+  };
+}
+
+/** Counts of the point mall's rows (to prove a refused call wrote nothing). */
+export async function pointsRows(app: FastifyInstance) {
+  const [row] = await app.services.db.query<{ r: string; e: string; s: string }>(
+    `select (select count(*) from points_redemptions) as r, (select count(*) from points_entries) as e,
+            (select coalesce(sum(stock), 0) from points_goods) as s`,
+  );
+  return { redemptions: Number(row!.r), entries: Number(row!.e), stock: Number(row!.s) };
+}
+
+export async function goodsByCode(app: FastifyInstance, code: string) {
+  const [row] = await app.services.db.query<{ id: number; points: string; stock: number }>(
+    'select id, points::text as points, stock from points_goods where code = $1',
+    [code],
+  );
+  if (!row) throw new Error(`no good ${code}`);
+  return { id: row.id, points: Number(row.points), stock: row.stock };
+}
