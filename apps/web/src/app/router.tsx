@@ -23,6 +23,14 @@ const group = {
   download: () => loadChunk(() => import('./routes/download')),
   joinus: () => loadChunk(() => import('./routes/joinus')),
   egame: () => loadChunk(() => import('./routes/egame')),
+  // Issue 9: the blog, the beginner guide and the feedback form.
+  content: () => loadChunk(() => import('./routes/content')),
+};
+
+/** A page of the content group: its component and the loader that brings its texts. */
+const contentPage = (name: 'BlogRoute' | 'BlogArticleRoute' | 'GuideRoute' | 'FeedbackRoute') => async () => {
+  const mod = await group.content();
+  return { Component: mod[name], loader: mod.loader };
 };
 
 const strip = (p: string) => p.slice(1);
@@ -70,6 +78,10 @@ export const routes: RouteObject[] = [
               { path: strip(paths.down), lazy: group.download },
               { path: strip(paths.download), lazy: group.download },
               { path: strip(paths.join), lazy: group.joinus },
+              { path: strip(paths.blog), lazy: contentPage('BlogRoute') },
+              { path: `${strip(paths.blog)}/:slug`, lazy: contentPage('BlogArticleRoute') },
+              { path: strip(paths.guide), lazy: contentPage('GuideRoute') },
+              { path: strip(paths.feedback), lazy: contentPage('FeedbackRoute') },
               // Not a route of spec §2: the return address of the social logins (issue 3).
               {
                 path: strip(paths.socialCallback),
@@ -103,7 +115,10 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: strip(paths.helpmc),
-                lazy: async () => ({ Component: (await group.help()).HelpCentreOnly }),
+                lazy: async () => {
+                  const mod = await group.help();
+                  return { Component: mod.HelpCentreOnly, loader: mod.loader };
+                },
               },
             ],
           },
