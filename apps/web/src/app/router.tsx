@@ -27,12 +27,6 @@ const group = {
   content: () => loadChunk(() => import('./routes/content')),
 };
 
-/** A page of the content group: its component and the loader that brings its texts. */
-const contentPage = (name: 'BlogRoute' | 'BlogArticleRoute' | 'GuideRoute' | 'FeedbackRoute') => async () => {
-  const mod = await group.content();
-  return { Component: mod[name], loader: mod.loader };
-};
-
 const strip = (p: string) => p.slice(1);
 
 /** `/` → the home page, keeping the query (a return address may name a centre page: panel-from-url). */
@@ -78,10 +72,9 @@ export const routes: RouteObject[] = [
               { path: strip(paths.down), lazy: group.download },
               { path: strip(paths.download), lazy: group.download },
               { path: strip(paths.join), lazy: group.joinus },
-              { path: strip(paths.blog), lazy: contentPage('BlogRoute') },
-              { path: `${strip(paths.blog)}/:slug`, lazy: contentPage('BlogArticleRoute') },
-              { path: strip(paths.guide), lazy: contentPage('GuideRoute') },
-              { path: strip(paths.feedback), lazy: contentPage('FeedbackRoute') },
+              { path: `${strip(paths.blog)}/:slug?`, lazy: group.content },
+              { path: strip(paths.guide), lazy: group.content },
+              { path: strip(paths.feedback), lazy: group.content },
               // Not a route of spec §2: the return address of the social logins (issue 3).
               {
                 path: strip(paths.socialCallback),

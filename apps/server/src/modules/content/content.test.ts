@@ -380,3 +380,36 @@ describe('join us', () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });
+
+describe('the IP-blocked page (spec §2)', () => {
+  it('tells a caller whose address the operator blocked (region block <ip>) that it is blocked by IP', async () => {
+    const ip = freshIp();
+    const before = await send<{ ipBlocked: boolean; regionRestriction: boolean }>(
+      'GET',
+      '/wps/system/permission',
+      {
+        ip,
+      },
+    );
+    expect(before.body.value).toMatchObject({ ipBlocked: false, regionRestriction: false });
+    await runOpsCommand(app.services.ops, 'region', ['block', ip]);
+    try {
+      const blocked = await send<{ ipBlocked: boolean; regionRestriction: boolean }>(
+        'GET',
+        '/wps/system/permission',
+        { ip },
+      );
+      expect(blocked.body.value).toMatchObject({ ipBlocked: true, regionRestriction: true });
+      // Calls are refused, and nothing is written.
+      const before = await count('select count(*) from feedback');
+      const r = await send('POST', '/wps/feedback', { ip, body: valid });
+      expect([r.status, r.body.code]).toEqual([403, 'REGION_RESTRICTED']);
+      expect(await count('select count(*) from feedback')).toBe(before);
+      // Another address is not affected.
+      const other = await send<{ ipBlocked: boolean }>('GET', '/wps/system/permission');
+      expect(other.body.value?.ipBlocked).toBe(false);
+    } finally {
+      await runOpsCommand(app.services.ops, 'region', ['unblock', ip]);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { paths } from '@/config/paths';
 import { Page } from '@/components/ui/page';
 import { BeginnerGuide } from '@/features/content/components/beginner-guide';
 import { BlogArticle } from '@/features/content/components/blog-article';
@@ -15,8 +16,17 @@ export async function loader() {
   return null;
 }
 
+/** One module for the group's pages (one route entry each in the home page's router). */
+export function Component() {
+  const { pathname } = useLocation();
+  const { slug } = useParams();
+  if (pathname.startsWith(paths.guide)) return <GuideRoute />;
+  if (pathname.startsWith(paths.feedback)) return <FeedbackRoute />;
+  return slug ? <BlogArticleRoute /> : <BlogRoute />;
+}
+
 /** The blog (/blog). */
-export function BlogRoute() {
+function BlogRoute() {
   const { t } = useTranslation();
   return (
     <Page title={t('content.blog.title')}>
@@ -26,13 +36,13 @@ export function BlogRoute() {
 }
 
 /** One article (/blog/:slug). */
-export function BlogArticleRoute() {
+function BlogArticleRoute() {
   const { slug = '' } = useParams();
   return <BlogArticle key={slug} slug={slug} />;
 }
 
 /** The beginner guide (/guide). */
-export function GuideRoute() {
+function GuideRoute() {
   const { t } = useTranslation();
   return (
     <Page title={t('content.guide.title')}>
@@ -42,7 +52,7 @@ export function GuideRoute() {
 }
 
 /** The feedback form and, for a member, their feedback with our replies (/feedback). */
-export function FeedbackRoute() {
+function FeedbackRoute() {
   const { t } = useTranslation();
   return (
     <Page title={t('content.feedback.title')}>
