@@ -11,8 +11,10 @@ import styles from './help-centre.module.css';
 
 /** The plain text of (sanitised) article HTML, for search. */
 function textOf(html: string): string {
-  if (typeof DOMParser === 'undefined') return html.replace(/<[^>]*>/g, ' ');
-  return (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '')
+  // A block's end is a word break in the text (textContent alone would join "page.Keep").
+  const spaced = html.replace(/<\/(?:p|li|h[1-6]|div|ol|ul|blockquote|td|th)>|<br\s*\/?>/gi, '$& ');
+  if (typeof DOMParser === 'undefined') return spaced.replace(/<[^>]*>/g, ' ');
+  return (new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '')
     .replace(/\s+/g, ' ')
     .trim();
 }
