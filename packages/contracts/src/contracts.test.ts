@@ -28,6 +28,7 @@ import {
   lotteryEndpoints,
   agentEndpoints,
   contractEndpoints,
+  contentEndpoints,
   studioSportsEndpoints,
   systemEndpoints,
   SWITCHER_LANGUAGES,
@@ -136,6 +137,8 @@ describe('issue 3 tables', () => {
       lotteryEndpoints,
       agentEndpoints,
       contractEndpoints,
+      // Issue 9 (content).
+      contentEndpoints,
     ].flatMap((t) => Object.keys(t));
     expect(parts.length).toBe(all.length);
     expect(new Set(parts).size).toBe(all.length);
