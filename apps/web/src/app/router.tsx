@@ -108,10 +108,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: strip(paths.helpmc),
-                lazy: async () => {
-                  const mod = await group.help();
-                  return { Component: mod.HelpCentreOnly, loader: mod.loader };
-                },
+                lazy: async () => ({ Component: (await group.help()).HelpCentreOnly }),
               },
             ],
           },

@@ -72,13 +72,20 @@ function InstallButton() {
 }
 
 /** The app-download resources of status (spec §3: resourceType, url, qrCodeUrl), each with a QR code. */
-export function AppDownload({ resources }: { resources: Record<string, Resource> }) {
+export function AppDownload({
+  resources,
+  install = true,
+}: {
+  resources: Record<string, Resource>;
+  /** Offer the browser's install prompt (its texts are the content part's: once they are loaded). */
+  install?: boolean;
+}) {
   const { t } = useTranslation();
   const list = Object.entries(resources).filter(([, r]) => r.url);
   if (list.length === 0) return <EmptyState title={t('download.empty')} />;
   return (
     <>
-      <InstallButton />
+      {install ? <InstallButton /> : null}
       <ul className={styles.grid}>
         {list.map(([key, r]) => {
           const typeKey = TYPE_KEYS[r.resourceType.toUpperCase()];

@@ -27,7 +27,7 @@ function Marked({ text, words }: { text: string; words: string[] }) {
  * Help centre: categories and articles from GET /wps/system/helpCenter; article HTML is sanitised.
  * A search box above finds articles as you type, in the titles and bodies of the reader's language.
  */
-export function HelpCentre({ basePath }: { basePath: string }) {
+export function HelpCentre({ basePath, search = true }: { basePath: string; search?: boolean }) {
   const { t } = useTranslation();
   const help = useHelpCenter();
   const [params] = useSearchParams();
@@ -57,28 +57,30 @@ export function HelpCentre({ basePath }: { basePath: string }) {
   const searching = words.length > 0;
   return (
     <div className={styles.wrap}>
-      <div role="search" className={styles.search}>
-        <label htmlFor="help-search" className={styles.searchLabel}>
-          {t('content.help.search_label')}
-        </label>
-        <div className={styles.searchRow}>
-          <input
-            id="help-search"
-            type="search"
-            className={styles.searchInput}
-            placeholder={t('content.help.search_placeholder')}
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            autoComplete="off"
-            maxLength={100}
-          />
-          {query ? (
-            <button type="button" className={styles.clear} onClick={() => setQuery('')}>
-              {t('content.help.clear')}
-            </button>
-          ) : null}
+      {search ? (
+        <div role="search" className={styles.search}>
+          <label htmlFor="help-search" className={styles.searchLabel}>
+            {t('content.help.search_label')}
+          </label>
+          <div className={styles.searchRow}>
+            <input
+              id="help-search"
+              type="search"
+              className={styles.searchInput}
+              placeholder={t('content.help.search_placeholder')}
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              autoComplete="off"
+              maxLength={100}
+            />
+            {query ? (
+              <button type="button" className={styles.clear} onClick={() => setQuery('')}>
+                {t('content.help.clear')}
+              </button>
+            ) : null}
+          </div>
         </div>
-      </div>
+      ) : null}
       {searching ? (
         <section className={styles.results} aria-labelledby="help-results">
           <h2 id="help-results" className={styles.resultsTitle} aria-live="polite">
@@ -140,9 +142,11 @@ export function HelpCentre({ basePath }: { basePath: string }) {
           </article>
         </div>
       )}
-      <p className={styles.feedback}>
-        <Link to={paths.feedback}>{t('content.help.feedback_link')}</Link>
-      </p>
+      {search ? (
+        <p className={styles.feedback}>
+          <Link to={paths.feedback}>{t('content.help.feedback_link')}</Link>
+        </p>
+      ) : null}
     </div>
   );
 }
