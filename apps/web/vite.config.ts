@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -80,7 +83,9 @@ function routePreloads(): Plugin {
         for (const dep of byFile.get(file)?.imports ?? []) closure(dep, seen);
         return seen;
       };
-      const entry = chunks.find((c) => c.isEntry && !/\/src\/boot\.ts$/.test(c.facadeModuleId ?? ''));
+      const entry = chunks.find(
+        (c) => c.isEntry && !/\/src\/(?:boot|sw\/sw)\.ts$/.test(c.facadeModuleId ?? ''),
+      );
       const inHtml = entry ? closure(entry.fileName) : new Set<string>();
       const out: Record<string, string[]> = {};
       for (const [name, g] of Object.entries(groups)) {
@@ -102,6 +107,44 @@ function routePreloads(): Plugin {
       this.emitFile({ type: 'asset', fileName: 'preload.json', source: JSON.stringify(out) });
     },
   };
+}
+
+/**
+ * The service worker (src/sw/sw.ts, issue 9 PWA) is built to `dist/sw.js` (its scope is the whole
+ * site) with this release's version in place of its placeholder: the hash of every other file's
+ * name (they carry content hashes) and of the public files. A new release is a new worker, whose
+ * caches replace the old ones.
+ */
+function serviceWorkerVersion(): Plugin {
+  return {
+    name: 'service-worker-version',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const sw = bundle['sw.js'];
+      if (!sw || sw.type !== 'chunk') return;
+      const hash = createHash('sha256');
+      for (const name of Object.keys(bundle).sort()) if (name !== 'sw.js') hash.update(`${name}\n`);
+      hash.update(readPublicFiles());
+      const version = hash.digest('hex').slice(0, 16);
+      if (!sw.code.includes('__SW_VERSION__')) this.error('sw.js has no version placeholder');
+      sw.code = sw.code.replaceAll('__SW_VERSION__', version);
+    },
+  };
+}
+
+/** The public files' contents (offline page, manifest, icons): a change there is a new release too. */
+function readPublicFiles(): string {
+  const dir = fileURLToPath(new URL('./public', import.meta.url));
+  const hash = createHash('sha256');
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else hash.update(e.name).update(readFileSync(full));
+    }
+  };
+  walk(dir);
+  return hash.digest('hex');
 }
 
 /**
@@ -127,7 +170,7 @@ const ssrConfig = defineConfig({
 });
 
 const clientConfig = defineConfig({
-  plugins: [react(), precompress(), preloadDefaultCatalogue(), routePreloads()],
+  plugins: [react(), serviceWorkerVersion(), precompress(), preloadDefaultCatalogue(), routePreloads()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: Number(process.env.WEB_PORT ?? 8080),
@@ -144,11 +187,17 @@ const clientConfig = defineConfig({
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)),
+        // The service worker (issue 9): /sw.js, outside /assets (its scope is the whole site).
+        sw: fileURLToPath(new URL('./src/sw/sw.ts', import.meta.url)),
       },
       output: {
         // The entry gets its own name so it never collides with the `index` page group.
         entryFileNames: (chunk) =>
-          chunk.name === 'boot' ? 'assets/boot-[hash].js' : 'assets/main-[hash].js',
+          chunk.name === 'sw'
+            ? 'sw.js'
+            : chunk.name === 'boot'
+              ? 'assets/boot-[hash].js'
+              : 'assets/main-[hash].js',
         chunkFileNames: (chunk) => `assets/${chunkName(chunk)}-[hash].js`,
         // The libraries every page needs in one chunk: one gzip stream compresses better than
         // several small shared chunks (about 1 KiB of the /index budget) and caches across

@@ -91,3 +91,10 @@ async function boot() {
 }
 
 void boot();
+
+// Issue 9 PWA: the service worker (its own file, /sw.js) once the page has loaded, off the start.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -29,6 +29,7 @@ import {
   agentEndpoints,
   contractEndpoints,
   pointsEndpoints,
+  contentEndpoints,
   studioSportsEndpoints,
   systemEndpoints,
   SWITCHER_LANGUAGES,
@@ -138,6 +139,8 @@ describe('issue 3 tables', () => {
       agentEndpoints,
       contractEndpoints,
       pointsEndpoints,
+      // Issue 9 (content).
+      contentEndpoints,
     ].flatMap((t) => Object.keys(t));
     expect(parts.length).toBe(all.length);
     expect(new Set(parts).size).toBe(all.length);

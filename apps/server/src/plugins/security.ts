@@ -21,6 +21,9 @@ export const CSP_DIRECTIVES = {
   baseUri: ["'self'"],
   formAction: ["'self'"],
   frameAncestors: ["'self'"],
+  // Issue 9 PWA: the service worker (/sw.js) and the web app manifest, from this origin only.
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
   scriptSrcAttr: ["'none'"],
   // Not forced: the one-machine setup serves plain http://localhost.
   upgradeInsecureRequests: null,

@@ -340,9 +340,20 @@ async function staticWeb(app: FastifyInstance, opts: StaticWebOptions): Promise<
     etag: true,
     lastModified: true,
     setHeaders(reply, filePath) {
-      const rel = path.relative(opts.root, filePath).split(path.sep).join('/');
+      // A pre-compressed file (x.js.br) is named after its original.
+      const rel = path
+        .relative(opts.root, filePath)
+        .split(path.sep)
+        .join('/')
+        .replace(/\.(?:br|gz)$/, '');
       if (rel.startsWith('assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
-      else if (rel.endsWith('.html')) reply.header('cache-control', 'no-cache');
+      // Issue 9 PWA: the service worker and the manifest are checked on every visit (a new release
+      // must reach the browser at once); the manifest with its own content type.
+      else if (rel === 'sw.js' || rel === 'manifest.webmanifest') {
+        reply.header('cache-control', 'no-cache');
+        if (rel === 'manifest.webmanifest')
+          reply.header('content-type', 'application/manifest+json; charset=utf-8');
+      } else if (rel.endsWith('.html')) reply.header('cache-control', 'no-cache');
       else reply.header('cache-control', 'public, max-age=3600');
     },
   });

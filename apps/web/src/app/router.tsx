@@ -23,6 +23,8 @@ const group = {
   download: () => loadChunk(() => import('./routes/download')),
   joinus: () => loadChunk(() => import('./routes/joinus')),
   egame: () => loadChunk(() => import('./routes/egame')),
+  // Issue 9: the blog, the beginner guide and the feedback form.
+  content: () => loadChunk(() => import('./routes/content')),
 };
 
 const strip = (p: string) => p.slice(1);
@@ -70,6 +72,9 @@ export const routes: RouteObject[] = [
               { path: strip(paths.down), lazy: group.download },
               { path: strip(paths.download), lazy: group.download },
               { path: strip(paths.join), lazy: group.joinus },
+              { path: `${strip(paths.blog)}/:slug?`, lazy: group.content },
+              { path: strip(paths.guide), lazy: group.content },
+              { path: strip(paths.feedback), lazy: group.content },
               // Not a route of spec §2: the return address of the social logins (issue 3).
               {
                 path: strip(paths.socialCallback),

@@ -24,6 +24,8 @@ const securityCentre = lazy(() =>
   Promise.all([
     loadChunk(() => import('@/features/security/components/security-centre')),
     loadAccountCatalogue(),
+    // Issue 9: the Zalo bonus hint of the profile (the content texts).
+    loadChunk(() => import('@/features/content/catalogues')).then((m) => m.loadContentCatalogues()),
   ]).then(([mod]) => mod),
 );
 // The wallet pages (issue 4) with the shared money texts and their own.

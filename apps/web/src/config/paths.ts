@@ -25,6 +25,11 @@ export const paths = {
   /** Not in spec §2: where an OpenID Connect provider sends the browser back (issue 3 social logins). */
   socialCallback: '/social/callback',
   games: { rng: '/rng', pvp: '/pvp', fish: '/fish', live: '/live' },
+  // Issue 9 (content): spec §2 "other screens" with pages of their own.
+  blog: '/blog',
+  blogArticle: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
+  guide: '/guide',
+  feedback: '/feedback',
 } as const;
 
 /** The one games route: /:gameType with these values (spec §2). */

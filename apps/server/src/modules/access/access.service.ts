@@ -91,14 +91,15 @@ export function createAccessService({ db, isTrustedProxy, now = Date.now }: Acce
       const s = await snapshot();
       const ip = normalizeIp(req.ip);
       const country = full || s.blockedCountries.size > 0 ? await countryOf(req, ip) : null;
+      const byAddress = s.ipBlocked(ip);
       return {
         ip,
         maintenance: s.maintenance,
         maintenanceMessage: s.maintenanceMessage,
-        regionRestriction: s.ipBlocked(ip) || (country !== null && s.blockedCountries.has(country)),
-        // A separate IP-block list (spec §8 "blocked by IP") is not part of issue 2; region rules
-        // by address answer regionRestriction.
-        ipBlocked: false,
+        regionRestriction: byAddress || (country !== null && s.blockedCountries.has(country)),
+        // Issue 9: a rule on the caller's address (ip or cidr) also says so (spec §2 IP-blocked
+        // page: "access from your network address is blocked"); calls still answer REGION_RESTRICTED.
+        ipBlocked: byAddress,
         country,
       };
     },

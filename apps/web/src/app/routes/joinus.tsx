@@ -1,13 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/ui/page';
-import { EmptyState } from '@/components/ui/status';
+import { loadContentCatalogues } from '@/features/content/catalogues';
+import { JoinUs } from '@/features/content/components/join-us';
 
-/** Join us (/join): the agent programme. */
+export async function loader() {
+  await loadContentCatalogues();
+  return null;
+}
+
+/** Join us (/join): the agent programme, what agents earn and how to apply. */
 export function Component() {
   const { t } = useTranslation();
   return (
     <Page title={t('pages.join.title')}>
-      <EmptyState title={t('pages.join.empty')} />
+      <JoinUs />
     </Page>
   );
 }

@@ -1,10 +1,13 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { loadChunk } from '@/lib/chunk';
 import { errorKey } from '@/lib/api-client';
 import { useHelpCenter } from '../api/get-help-center';
 import styles from './help-menu.module.css';
+
+const FooterLinks = lazy(() => loadChunk(() => import('./footer-links')));
 
 /**
  * True once the element is within a screen of the viewport (at once without IntersectionObserver).
@@ -38,30 +41,41 @@ export function HelpMenu() {
   const near = useNearViewport(anchor);
   const help = useHelpCenter({ enabled: near });
   if (!near || help.isPending) return <div ref={anchor} />;
+  const links = (
+    <Suspense fallback={null}>
+      <FooterLinks />
+    </Suspense>
+  );
   if (help.isError) {
     return (
-      <p className={styles.error}>
-        {t(errorKey(help.error))}{' '}
-        <button type="button" className={styles.retry} onClick={() => void help.refetch()}>
-          {t('common.retry')}
-        </button>
-      </p>
+      <>
+        {links}
+        <p className={styles.error}>
+          {t(errorKey(help.error))}{' '}
+          <button type="button" className={styles.retry} onClick={() => void help.refetch()}>
+            {t('common.retry')}
+          </button>
+        </p>
+      </>
     );
   }
   return (
-    <nav aria-label={t('footer.help_menu')} className={styles.menu}>
-      {help.data.map((category) => (
-        <div key={category.id} className={styles.column}>
-          <h2 className={styles.heading}>{category.title}</h2>
-          <ul className={styles.list}>
-            {category.articles.map((a) => (
-              <li key={a.id}>
-                <Link to={paths.helpArticle(a.id)}>{a.title}</Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
-    </nav>
+    <>
+      {links}
+      <nav aria-label={t('footer.help_menu')} className={styles.menu}>
+        {help.data.map((category) => (
+          <div key={category.id} className={styles.column}>
+            <h2 className={styles.heading}>{category.title}</h2>
+            <ul className={styles.list}>
+              {category.articles.map((a) => (
+                <li key={a.id}>
+                  <Link to={paths.helpArticle(a.id)}>{a.title}</Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </nav>
+    </>
   );
 }

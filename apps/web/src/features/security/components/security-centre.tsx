@@ -172,7 +172,14 @@ function ProfileSection() {
             value={value(f)}
             // The payee name (real name) can be set once; after that only support changes it.
             readOnly={f === 'payeeName' && Boolean(data.payeeName)}
-            hint={f === 'payeeName' && data.payeeName ? t('errors.payee_name_locked') : undefined}
+            hint={
+              f === 'payeeName' && data.payeeName
+                ? t('errors.payee_name_locked')
+                : // Spec §9: binding Zalo earns a bonus (issue 9, the content texts).
+                  f === 'zalo' && !data.zalo
+                  ? t('content.zalo_hint')
+                  : undefined
+            }
             onChange={(e) => setDraft((d) => ({ ...d, [f]: e.target.value }))}
           />
         ))}

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import styles from './help-menu.module.css';
+
+/**
+ * The footer's other pages (issue 9: guide, blog, feedback, join us, app download). Its own lazy
+ * chunk, shown with the help menu once the footer is near: the home page's first load carries none of it.
+ */
+export default function FooterLinks() {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('footer.links.label')}>
+      <ul className={styles.links}>
+        <li>
+          <Link to={paths.guide}>{t('footer.links.guide')}</Link>
+        </li>
+        <li>
+          <Link to={paths.blog}>{t('footer.links.blog')}</Link>
+        </li>
+        <li>
+          <Link to={paths.feedback}>{t('footer.links.feedback')}</Link>
+        </li>
+        <li>
+          <Link to={paths.join}>{t('pages.join.title')}</Link>
+        </li>
+        <li>
+          <Link to={paths.down}>{t('nav.download')}</Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
