@@ -98,7 +98,8 @@ export const bonusDetails = defineEndpoint({
   path: '/wps/member/bonus',
   moduleId: MODULE_IDS.wallet,
   auth: 'member',
-  summary: 'Bonus details: my bonuses (operator, promotion, raffle, reward, invitation, mission) with the total',
+  summary:
+    'Bonus details: my bonuses (operator, promotion, raffle, reward, invitation, mission) with the total',
   tags: ['records'],
   request: z.strictObject({ ...dayRange, ...pageQuery }),
   response: z.object({ ...pagedSchema(bonusItemSchema).shape, totalAmount: minorSchema }),

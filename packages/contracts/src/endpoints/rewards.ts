@@ -53,7 +53,13 @@ export type MissionPeriod = (typeof MISSION_PERIODS)[number];
  * What a mission counts in its period: bets placed (not rolled back), their stakes, rounds won
  * (settled with a payout above the stake), succeeded deposits, their amounts.
  */
-export const MISSION_METRICS = ['bet_count', 'bet_amount', 'win_count', 'deposit_count', 'deposit_amount'] as const;
+export const MISSION_METRICS = [
+  'bet_count',
+  'bet_amount',
+  'win_count',
+  'deposit_count',
+  'deposit_amount',
+] as const;
 export type MissionMetric = (typeof MISSION_METRICS)[number];
 
 export const rewardSchema = z.object({

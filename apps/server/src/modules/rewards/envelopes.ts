@@ -11,7 +11,13 @@ import type { Queryable } from '../../db/db.ts';
 /** Called by the sender's transaction (agents.service redEnvelope) once its transfer is posted. */
 export async function recordRedEnvelopes(
   q: Queryable,
-  e: { transferId: number; senderId: string; recipients: readonly string[]; amountEach: number; message?: string },
+  e: {
+    transferId: number;
+    senderId: string;
+    recipients: readonly string[];
+    amountEach: number;
+    message?: string;
+  },
 ): Promise<void> {
   await q.query(
     `insert into red_envelopes (merchant_id, member_id, sender_id, transfer_id, amount, message, created_at)

@@ -161,12 +161,7 @@ function metricSql(metric: MissionMetric): string {
  * Rewards every member who reached the mission in the period and has no reward for it yet, with
  * one notice each; answers the members rewarded. Set-based: one statement per mission and period.
  */
-export async function rewardPeriod(
-  tx: MoneyTx,
-  m: MissionRow,
-  period: Period,
-  now: Date,
-): Promise<string[]> {
+export async function rewardPeriod(tx: MoneyTx, m: MissionRow, period: Period, now: Date): Promise<string[]> {
   const rows = await tx.query<{ member_id: string }>(
     `with progress as (${metricSql(m.metric)}),
      ins as (

@@ -57,9 +57,9 @@ export async function ensureReferralCode(
   throw new Error('no free referral code after 8 tries');
 }
 
-/** SQL: the friend `f` registered from the inviter `inv`'s own network. */
-const SAME_NETWORK = `(f.register_ip is not null and (f.register_ip = inv.register_ip
-  or exists (select 1 from known_ips k where k.member_id = inv.id and k.ip = f.register_ip)))`;
+/** SQL: the friend `f` registered from the inviter `inv`'s own network (never null). */
+const SAME_NETWORK = `coalesce(f.register_ip = inv.register_ip
+  or exists (select 1 from known_ips k where k.member_id = inv.id and k.ip = f.register_ip), false)`;
 
 /**
  * Gives the reward of every friend who qualifies and has none yet — of one inviter (page open) or

@@ -17,7 +17,8 @@ export function startRewardsJob(rewards: RewardsService, log: JobLog): () => Pro
       immediate: true,
       run: () => rewards.pass(),
       report: (r, l) => {
-        if (r.expired + r.missionRewards + r.referralRewards > 0) l.info({ ...r }, 'rewards given or expired');
+        if (r.expired + r.missionRewards + r.referralRewards > 0)
+          l.info({ ...r }, 'rewards given or expired');
       },
     },
     log,

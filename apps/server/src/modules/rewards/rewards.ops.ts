@@ -34,7 +34,8 @@ async function merchantId(deps: MoneyOpsDeps): Promise<number> {
 const days = (text: string | undefined): number | null => {
   if (text === undefined) return null;
   const n = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
-  if (!(n >= 1 && n <= GRANT_DAYS_MAX)) throw usage(`days must be a whole number from 1 to ${GRANT_DAYS_MAX}`);
+  if (!(n >= 1 && n <= GRANT_DAYS_MAX))
+    throw usage(`days must be a whole number from 1 to ${GRANT_DAYS_MAX}`);
   return n;
 };
 
@@ -50,11 +51,18 @@ export async function rewardOps(deps: MoneyOpsDeps, args: readonly string[]): Pr
       const title = more.join(' ').trim();
       if (amount === null || !title)
         throw usage('grant needs: <account> <amount in major units, e.g. 12.34> [days=N] <title…>');
-      if (title.length > GRANT_TITLE_MAX) throw usage(`the title is limited to ${GRANT_TITLE_MAX} characters`);
+      if (title.length > GRANT_TITLE_MAX)
+        throw usage(`the title is limited to ${GRANT_TITLE_MAX} characters`);
       const expiry = days(dayArg);
       const m = await findMember(deps, account);
       if (Number(m.type) === 4) throw usage('a trial account (type 4) cannot receive rewards');
-      const r = await rewards.grant({ memberId: m.id, merchantId: m.merchant_id, amount, title, days: expiry });
+      const r = await rewards.grant({
+        memberId: m.id,
+        merchantId: m.merchant_id,
+        amount,
+        title,
+        days: expiry,
+      });
       return {
         message: `reward #${r.id} of ${formatMinor(amount)} for ${account}: "${title}"${r.expiresAt ? `, claimable until ${r.expiresAt}` : ''}`,
       };
@@ -94,9 +102,10 @@ export async function rewardOps(deps: MoneyOpsDeps, args: readonly string[]): Pr
           reward: string;
           claim_days: number | null;
           active: boolean;
-        }>('select min_deposit::text as min_deposit, reward::text as reward, claim_days, active from referral_rules where merchant_id = $1', [
-          merchant,
-        ]);
+        }>(
+          'select min_deposit::text as min_deposit, reward::text as reward, claim_days, active from referral_rules where merchant_id = $1',
+          [merchant],
+        );
         if (!r) return { message: 'no invitation rule' };
         return {
           message: `invitation rule ${r.active ? 'on' : 'off'}: a friend's succeeded deposit of at least ${formatMinor(Number(r.min_deposit))} gives the inviter ${formatMinor(Number(r.reward))}${r.claim_days ? `, claimable for ${r.claim_days} days` : ''}`,
@@ -169,6 +178,8 @@ export async function rewardOps(deps: MoneyOpsDeps, args: readonly string[]): Pr
       };
     }
     default:
-      throw usage(`rewards needs: grant, list, referral-rule, missions, mission or run\n${REWARDS_OPS_USAGE}`);
+      throw usage(
+        `rewards needs: grant, list, referral-rule, missions, mission or run\n${REWARDS_OPS_USAGE}`,
+      );
   }
 }

@@ -252,7 +252,11 @@ export function createRewardsService(deps: Pick<ModuleDeps, 'db' | 'money' | 'no
           [g.merchantId, g.memberId, `grant:${randomUUID()}`, g.amount, g.title, expiresAt, now],
         );
         const id = Number(row!.id);
-        await addNotice(tx, g.memberId, 'reward_available', { name: g.title, amount: g.amount, rewardId: id });
+        await addNotice(tx, g.memberId, 'reward_available', {
+          name: g.title,
+          amount: g.amount,
+          rewardId: id,
+        });
         return { id, expiresAt: isoOrNull(expiresAt) };
       });
     },
@@ -303,9 +307,11 @@ export function createRewardsService(deps: Pick<ModuleDeps, 'db' | 'money' | 'no
             progress: Math.min(Number(m.progress), target),
             reward: Number(m.reward),
             points: m.points,
-            status: m.reward_status === null ? 'in_progress' : statusAt(m.reward_status, m.reward_expires_at, now),
+            status:
+              m.reward_status === null ? 'in_progress' : statusAt(m.reward_status, m.reward_expires_at, now),
             rewardId:
-              m.reward_id !== null && statusAt(m.reward_status ?? 'claimed', m.reward_expires_at, now) === 'claimable'
+              m.reward_id !== null &&
+              statusAt(m.reward_status ?? 'claimed', m.reward_expires_at, now) === 'claimable'
                 ? Number(m.reward_id)
                 : null,
             periodStart: iso(period.start),

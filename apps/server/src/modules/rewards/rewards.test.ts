@@ -73,13 +73,20 @@ describe('operator grants and claims', () => {
     expect(before.body.value).toMatchObject({
       total: 1,
       claimableAmount: 1_234,
-      items: [{ id, source: 'grant', status: 'claimable', amount: 1_234, title: 'Lucky Friday', expiresAt: null }],
+      items: [
+        { id, source: 'grant', status: 'claimable', amount: 1_234, title: 'Lucky Friday', expiresAt: null },
+      ],
     });
 
     const key = newKey();
     const first = await claim(m, id, key);
     expect(first.status).toBe(200);
-    expect(first.body.value).toMatchObject({ rewardId: id, amount: 1_234, type: 'reward_claim', balance: 1_234 });
+    expect(first.body.value).toMatchObject({
+      rewardId: id,
+      amount: 1_234,
+      type: 'reward_claim',
+      balance: 1_234,
+    });
     // The same submit again: the first answer, nothing paid twice.
     const again = await claim(m, id, key);
     expect(again.body.value).toEqual(first.body.value);
@@ -101,12 +108,10 @@ describe('operator grants and claims', () => {
       '/wps/member/transactions',
     );
     expect(record.body.value?.items[0]).toMatchObject({ type: 'reward_claim', amount: 1_234 });
-    const bonus = await send<{ items: { type: string; amount: number; reason: string }[]; totalAmount: number }>(
-      app,
-      m,
-      'GET',
-      '/wps/member/bonus',
-    );
+    const bonus = await send<{
+      items: { type: string; amount: number; reason: string }[];
+      totalAmount: number;
+    }>(app, m, 'GET', '/wps/member/bonus');
     expect(bonus.body.value).toMatchObject({
       items: [{ type: 'reward_claim', amount: 1_234, reason: 'Lucky Friday' }],
       totalAmount: 1_234,
@@ -133,12 +138,15 @@ describe('operator grants and claims', () => {
   it('refuses an expired reward and lists it in the history; the job marks it expired once', async () => {
     const m = await moneyMember(app);
     const id = await grant(m, '5', 'days=1', 'Short', 'lived');
-    const [row] = await app.services.db.query<{ expires_at: Date }>('select expires_at from rewards where id = $1', [
-      id,
-    ]);
+    const [row] = await app.services.db.query<{ expires_at: Date }>(
+      'select expires_at from rewards where id = $1',
+      [id],
+    );
     expect(new Date(row!.expires_at).getTime() - Date.now()).toBeGreaterThan(86_000_000);
     // A day later (the row's expiry moved back instead of the clock).
-    await app.services.db.query(`update rewards set expires_at = now() - interval '1 minute' where id = $1`, [id]);
+    await app.services.db.query(`update rewards set expires_at = now() - interval '1 minute' where id = $1`, [
+      id,
+    ]);
     expect((await list(m)).body.value?.total).toBe(0);
     expect((await list(m, 'history')).body.value?.items).toMatchObject([{ id, status: 'expired' }]);
     const refused = await claim(m, id);
@@ -146,7 +154,9 @@ describe('operator grants and claims', () => {
     expect(await walletBalance(app, m.id)).toBe(0);
     const pass = await ops(app, 'rewards', 'run');
     expect(pass.status).toBe(200);
-    expect(await countRows(app, `select count(*) as c from rewards where id = $1 and status = 'expired'`, [id])).toBe(1);
+    expect(
+      await countRows(app, `select count(*) as c from rewards where id = $1 and status = 'expired'`, [id]),
+    ).toBe(1);
   });
 
   it('answers one 404 for another member’s reward and for an unknown id, and writes nothing', async () => {
@@ -154,15 +164,20 @@ describe('operator grants and claims', () => {
     const thief = await moneyMember(app);
     const id = await grant(owner, '9', 'Mine');
     const before = await ledgerCounts(app);
-    const keys = await countRows(app, 'select count(*) as c from idempotency_keys where member_id = $1', [thief.id]);
+    const keys = await countRows(app, 'select count(*) as c from idempotency_keys where member_id = $1', [
+      thief.id,
+    ]);
     const foreign = await claim(thief, id);
     const unknown = await claim(thief, 987_654_321);
     expect(foreign).toEqual(unknown);
-    expect(foreign).toMatchObject({ status: 404, body: { success: false, message: 'rewards.errors.not_found' } });
+    expect(foreign).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'rewards.errors.not_found' },
+    });
     expect(await ledgerCounts(app)).toEqual(before);
-    expect(await countRows(app, 'select count(*) as c from idempotency_keys where member_id = $1', [thief.id])).toBe(
-      keys,
-    );
+    expect(
+      await countRows(app, 'select count(*) as c from idempotency_keys where member_id = $1', [thief.id]),
+    ).toBe(keys);
     expect((await list(owner)).body.value?.items).toMatchObject([{ id, status: 'claimable' }]);
     expect((await list(thief)).body.value?.total).toBe(0);
   });
@@ -182,7 +197,11 @@ describe('operator grants and claims', () => {
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.message, JSON.stringify(body)).toBe(message);
     }
-    const extra = await send(app, m, 'POST', '/wps/rewards/claim', { rewardId: id, key: newKey(), amount: 1 });
+    const extra = await send(app, m, 'POST', '/wps/rewards/claim', {
+      rewardId: id,
+      key: newKey(),
+      amount: 1,
+    });
     expect(extra.status).toBe(400);
     expect((await send(app, m, 'GET', '/wps/rewards', { view: 'all' })).status).toBe(400);
     expect((await send(app, m, 'GET', '/wps/rewards', { page: 0 })).status).toBe(400);
@@ -200,14 +219,23 @@ describe('operator grants and claims', () => {
     const trial = await trialMember(app);
     expect((await ops(app, 'rewards', 'grant', trial.account, '5', 'x')).status).toBe(400);
     expect((await ops(app, 'rewards', 'nothing')).status).toBe(400);
-    expect(await countRows(app, 'select count(*) as c from rewards where member_id = any($1::bigint[])', [[m.id, trial.id]])).toBe(0);
+    expect(
+      await countRows(app, 'select count(*) as c from rewards where member_id = any($1::bigint[])', [
+        [m.id, trial.id],
+      ]),
+    ).toBe(0);
     const listed = await ops(app, 'rewards', 'list', m.account);
     expect(listed.message).toBe(`no rewards for ${m.account}`);
   });
 
   it('tells a trial account to use a real one, and a guest to sign in', async () => {
     const trial = await trialMember(app);
-    for (const url of ['/wps/rewards', '/wps/rewards/summary', '/wps/rewards/referral', '/wps/rewards/missions']) {
+    for (const url of [
+      '/wps/rewards',
+      '/wps/rewards/summary',
+      '/wps/rewards/referral',
+      '/wps/rewards/missions',
+    ]) {
       const r = await send(app, trial, 'GET', url);
       expect(r, url).toMatchObject({ status: 403, body: { message: 'errors.in_need_true_account' } });
     }
@@ -283,17 +311,28 @@ describe('red envelopes (receiving side)', () => {
     expect(twice.body.value).toEqual(opened.body.value);
     expect(await ledgerCounts(app)).toEqual(counts);
     expect(await walletBalance(app, p1.id)).toBe(2_500);
-    expect((await send<{ envelopes: number }>(app, p1, 'GET', '/wps/rewards/summary')).body.value?.envelopes).toBe(0);
-    const p2List = await send<{ items: EnvelopeV[]; unopened: number }>(app, p2, 'GET', '/wps/rewards/red-envelopes');
+    expect(
+      (await send<{ envelopes: number }>(app, p1, 'GET', '/wps/rewards/summary')).body.value?.envelopes,
+    ).toBe(0);
+    const p2List = await send<{ items: EnvelopeV[]; unopened: number }>(
+      app,
+      p2,
+      'GET',
+      '/wps/rewards/red-envelopes',
+    );
     expect(p2List.body.value).toMatchObject({ unopened: 1, items: [{ openedAt: null, amount: null }] });
-    expect((await send<{ total: number }>(app, stranger, 'GET', '/wps/rewards/red-envelopes')).body.value?.total).toBe(0);
+    expect(
+      (await send<{ total: number }>(app, stranger, 'GET', '/wps/rewards/red-envelopes')).body.value?.total,
+    ).toBe(0);
     await expectLedgerSound(app);
   });
 });
 
 describe('demo data', () => {
   it('seeds the invitation rule, six missions in five languages and demo01’s welcome reward, once', async () => {
-    const [merchant] = await app.services.db.query<{ id: number }>('select id from merchants order by id limit 1');
+    const [merchant] = await app.services.db.query<{ id: number }>(
+      'select id from merchants order by id limit 1',
+    );
     await seedDemoRewards(app.services.db, merchant!.id);
     const rule = await app.services.db.query<{ min_deposit: string; reward: string }>(
       'select min_deposit::text as min_deposit, reward::text as reward from referral_rules',

@@ -71,14 +71,28 @@ export async function countRows(app: FastifyInstance, sql: string, params: unkno
 export async function betAt(
   app: FastifyInstance,
   memberId: string,
-  b: { vertical?: string; stake?: number; payout?: number; status?: 'open' | 'settled' | 'rolled_back'; at?: Date },
+  b: {
+    vertical?: string;
+    stake?: number;
+    payout?: number;
+    status?: 'open' | 'settled' | 'rolled_back';
+    at?: Date;
+  },
 ): Promise<void> {
   const at = b.at ?? app.services.now();
   const status = b.status ?? 'settled';
   await app.services.db.query(
     `insert into bet_records (member_id, vertical, stake, payout, status, created_at, settled_at)
      values ($1, $2, $3, $4, $5, $6, $7)`,
-    [memberId, b.vertical ?? 'slots', b.stake ?? 1_000, b.payout ?? 0, status, at, status === 'settled' ? at : null],
+    [
+      memberId,
+      b.vertical ?? 'slots',
+      b.stake ?? 1_000,
+      b.payout ?? 0,
+      status,
+      at,
+      status === 'settled' ? at : null,
+    ],
   );
 }
 
