@@ -21,7 +21,7 @@ export async function send<T = unknown>(
 ): Promise<Answer<T>> {
   const qs =
     method === 'GET' && payload
-      ? `?${new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)])).toString()}`
+      ? `?${new URLSearchParams(Object.entries(payload).map(([k, v]): [string, string] => [k, String(v)])).toString()}`
       : '';
   const res = await app.inject({
     method,
