@@ -24,7 +24,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import agent from './agent.module.css';
 
 // The QR drawing (and the qrcode package) is its own chunk, fetched when a link is on screen.
-const QrCode = lazy(() => loadChunk(() => import('./qr-code')));
+const QrCode = lazy(() => loadChunk(() => import('@/components/ui/qr-code')));
 
 /**
  * Create account (spec §2 registerCenter, issue 8): a form that creates a player or agent account
