@@ -12,7 +12,7 @@ export function getLeaderboardQueryOptions() {
   return queryOptions({
     queryKey: rewardKeys.leaderboard,
     queryFn: ({ signal }) => getLeaderboard(signal),
-    staleTime: 30_000,
+    staleTime: 0,
   });
 }
 

@@ -9,7 +9,12 @@ export function getMissions(signal?: AbortSignal) {
 }
 
 export function getMissionsQueryOptions() {
-  return queryOptions({ queryKey: rewardKeys.missions, queryFn: ({ signal }) => getMissions(signal) });
+  return queryOptions({
+    queryKey: rewardKeys.missions,
+    queryFn: ({ signal }) => getMissions(signal),
+    // Opening the page is when the server gives what is due: always ask again.
+    staleTime: 0,
+  });
 }
 
 export function useMissions() {

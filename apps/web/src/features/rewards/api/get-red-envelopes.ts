@@ -13,6 +13,7 @@ export function getRedEnvelopesQueryOptions(page: number) {
     queryKey: rewardKeys.envelopes(page),
     queryFn: ({ signal }) => getRedEnvelopes(page, signal),
     placeholderData: keepPreviousData,
+    staleTime: 0,
   });
 }
 

@@ -13,6 +13,7 @@ export function getReferralFriendsQueryOptions(page: number) {
     queryKey: rewardKeys.friends(page),
     queryFn: ({ signal }) => getReferralFriends(page, signal),
     placeholderData: keepPreviousData,
+    staleTime: 0,
   });
 }
 

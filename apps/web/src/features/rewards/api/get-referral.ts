@@ -9,7 +9,12 @@ export function getReferral(signal?: AbortSignal) {
 }
 
 export function getReferralQueryOptions() {
-  return queryOptions({ queryKey: rewardKeys.referral, queryFn: ({ signal }) => getReferral(signal) });
+  return queryOptions({
+    queryKey: rewardKeys.referral,
+    queryFn: ({ signal }) => getReferral(signal),
+    // Opening the page is when the server gives what is due: always ask again.
+    staleTime: 0,
+  });
 }
 
 export function useReferral() {

@@ -12,7 +12,7 @@ export function getRewardSummaryQueryOptions() {
   return queryOptions({
     queryKey: rewardKeys.summary,
     queryFn: ({ signal }) => getRewardSummary(signal),
-    staleTime: 15_000,
+    staleTime: 0,
     // While the centre is open a mission may be reached by a bet in the game frame.
     refetchInterval: 60_000,
   });

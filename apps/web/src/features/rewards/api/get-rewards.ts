@@ -13,6 +13,7 @@ export function getRewardsQueryOptions(view: RewardView, page: number) {
     queryKey: rewardKeys.list(view, page),
     queryFn: ({ signal }) => getRewards(view, page, signal),
     placeholderData: keepPreviousData,
+    staleTime: 0,
   });
 }
 

@@ -68,17 +68,19 @@ function ShareLink({ code, url }: { code: string; url: string }) {
         {t('rewards.referral.share_title')}
       </h3>
       <div className={styles.share}>
-        <dl className={styles.shareInfo}>
-          <div>
-            <dt className={styles.muted}>{t('rewards.referral.code')}</dt>
-            <dd className={styles.code}>{code}</dd>
-          </div>
-          <div>
-            <dt className={styles.muted}>{t('rewards.referral.link')}</dt>
-            <dd>
-              <span className={styles.url}>{url}</span>
-            </dd>
-          </div>
+        <div className={styles.shareInfo}>
+          <dl className={styles.shareInfo}>
+            <div>
+              <dt className={styles.muted}>{t('rewards.referral.code')}</dt>
+              <dd className={styles.code}>{code}</dd>
+            </div>
+            <div>
+              <dt className={styles.muted}>{t('rewards.referral.link')}</dt>
+              <dd>
+                <span className={styles.url}>{url}</span>
+              </dd>
+            </div>
+          </dl>
           <div className={styles.actions}>
             <Button size="s" onClick={() => void copy()}>
               {t('rewards.referral.copy')}
@@ -87,7 +89,7 @@ function ShareLink({ code, url }: { code: string; url: string }) {
               {copied ? t(copied === 'ok' ? 'rewards.referral.copied' : 'rewards.referral.copy_failed') : ''}
             </span>
           </div>
-        </dl>
+        </div>
         <div className={styles.qr}>
           <Suspense fallback={null}>
             <QrCode text={url} label={t('rewards.referral.qr_label')} />
