@@ -157,7 +157,9 @@ test('issue 9: invite a friend, the friend deposits and completes a mission, bot
     await expect(deposit.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
     await expect(deposit).toContainText('1 / 1');
     const today = fc.getByRole('list', { name: "Today's missions" });
-    await expect(today.getByRole('listitem').filter({ hasText: 'Place 10 bets today' })).toContainText('0 / 10');
+    await expect(today.getByRole('listitem').filter({ hasText: 'Place 10 bets today' })).toContainText(
+      '0 / 10',
+    );
     await accessibleBothThemes(fp, 'missions');
     const friendBefore = await mainBalance(fp);
     await deposit.getByRole('button', { name: 'Claim the reward of Deposit once this week' }).click();
@@ -165,7 +167,9 @@ test('issue 9: invite a friend, the friend deposits and completes a mission, bot
       /MMK 1,000\.00 was added to your main wallet\./,
     );
     await expect(deposit).toContainText('Claimed');
-    await expect(fc.getByRole('navigation').getByRole('button', { name: 'Missions', exact: true })).toBeVisible();
+    await expect(
+      fc.getByRole('navigation').getByRole('button', { name: 'Missions', exact: true }),
+    ).toBeVisible();
     expect(await mainBalance(fp)).toBe(friendBefore + 100_000);
     await expect(fc.getByRole('table', { name: 'Leaderboard' })).toContainText(`${masked} (you)`);
     await centreShot(fp, 'rewards-missions-1280');
@@ -215,7 +219,10 @@ test('issue 9: invite a friend, the friend deposits and completes a mission, bot
       .first()
       .click();
     const ac = agent.page.getByRole('dialog', { name: 'Agent centre' });
-    await ac.getByRole('navigation').getByRole('button', { name: 'Downline management', exact: true }).click();
+    await ac
+      .getByRole('navigation')
+      .getByRole('button', { name: 'Downline management', exact: true })
+      .click();
     await ac.getByRole('searchbox', { name: 'Account' }).fill(PLAYER01.account);
     await ac.getByRole('button', { name: 'Search', exact: true }).click();
     const team = ac.getByRole('table', { name: 'Team members' });
@@ -263,7 +270,11 @@ test('issue 9: invite a friend, the friend deposits and completes a mission, bot
 });
 
 test('reward pages at 360 px, Burmese, dark: no sideways scroll, accessible @phone', async ({ page }) => {
-  await setLanguage(page, 'EN', 'dark');
+  // Signed in in English (the helpers read English labels), then the pages in Burmese.
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'EN');
+    localStorage.setItem('theme', 'dark');
+  });
   await signIn(page, DEMO);
   await page.evaluate(() => localStorage.setItem('lang', 'MY'));
   mkdirSync(SHOTS, { recursive: true });
