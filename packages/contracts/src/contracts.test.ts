@@ -30,6 +30,7 @@ import {
   contractEndpoints,
   pointsEndpoints,
   contentEndpoints,
+  rewardEndpoints,
   studioSportsEndpoints,
   systemEndpoints,
   SWITCHER_LANGUAGES,
@@ -141,6 +142,7 @@ describe('issue 3 tables', () => {
       pointsEndpoints,
       // Issue 9 (content).
       contentEndpoints,
+      rewardEndpoints,
     ].flatMap((t) => Object.keys(t));
     expect(parts.length).toBe(all.length);
     expect(new Set(parts).size).toBe(all.length);

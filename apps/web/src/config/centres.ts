@@ -9,17 +9,24 @@ export interface CentrePageProps {
   labelKey: string;
 }
 
+/** What a menu entry's badge is given: the entry's page. */
+export interface CentreBadgeProps {
+  page: string;
+}
+
 /** One entry drives the menu, the page switch and the gate (CONVENTIONS habit 8, outline model). */
 export interface CentreEntry<P extends string = string> {
   page: P;
   labelKey: string;
   component: LazyExoticComponent<ComponentType<CentrePageProps>>;
   enabled: (flags: Flags, member: CentreMember | null) => boolean;
+  /**
+   * A count beside the entry's name (issue 9: missions waiting to be claimed), its own lazy chunk;
+   * it renders nothing when there is nothing to count. Any menu entry may have one.
+   */
+  badge?: LazyExoticComponent<ComponentType<CentreBadgeProps>>;
 }
 
-// The pages themselves arrive with their issues (wallet, records, agents …); until then each
-// entry opens the same honest frame: its title and a "not available yet" line.
-const pending = lazy(() => loadChunk(() => import('@/features/centres/components/centre-page-pending')));
 const securityCentre = lazy(() =>
   Promise.all([
     loadChunk(() => import('@/features/security/components/security-centre')),
@@ -71,6 +78,20 @@ const teamTransactions = agentPage(() => import('@/features/agent/components/tea
 const dividendPage = contractsPage(() => import('@/features/contracts/components/dividend-page'));
 const dailyWagesPage = contractsPage(() => import('@/features/contracts/components/daily-wages-page'));
 const hourSalaryPage = contractsPage(() => import('@/features/contracts/components/hour-salary-page'));
+// The reward centre, invite friends and missions (issue 9) with the money, records and reward
+// texts; the menu's count badges with the reward texts.
+const rewardTexts = () =>
+  loadChunk(() => import('@/features/rewards/catalogues')).then((m) => m.loadRewardCatalogues());
+const rewardsPage = (importer: () => Promise<{ default: ComponentType<CentrePageProps> }>) =>
+  lazy(() => Promise.all([loadChunk(importer), rewardTexts()]).then(([mod]) => mod));
+const rewardCenter = rewardsPage(() => import('@/features/rewards/components/reward-center'));
+const referralPage = rewardsPage(() => import('@/features/rewards/components/referral-page'));
+const missionsPage = rewardsPage(() => import('@/features/rewards/components/mission-leaderboard'));
+const rewardBadge = lazy(() =>
+  Promise.all([loadChunk(() => import('@/features/rewards/components/centre-badge')), rewardTexts()]).then(
+    ([mod]) => mod,
+  ),
+);
 const always = () => true;
 
 export const PERSONAL_CENTRE_PAGES = [
@@ -119,13 +140,21 @@ export const PERSONAL_CENTRE_PAGES = [
     component: bonusDetails,
     enabled: always,
   },
-  { page: 'rewardCenter', labelKey: 'centre.personal.rewardCenter', component: pending, enabled: always },
-  { page: 'referral', labelKey: 'centre.personal.referral', component: pending, enabled: always },
+  {
+    page: 'rewardCenter',
+    labelKey: 'centre.personal.rewardCenter',
+    component: rewardCenter,
+    enabled: always,
+    badge: rewardBadge,
+  },
+  { page: 'referral', labelKey: 'centre.personal.referral', component: referralPage, enabled: always },
   {
     page: 'missionLeaderboard',
     labelKey: 'centre.personal.missionLeaderboard',
-    component: pending,
+    component: missionsPage,
     enabled: always,
+    // Spec §2: "shows a count badge when missions are available".
+    badge: rewardBadge,
   },
   {
     page: 'messageV2',

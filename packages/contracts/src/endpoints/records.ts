@@ -68,10 +68,26 @@ export const transactionHistory = defineEndpoint({
   }),
 });
 
+/**
+ * The transaction types bonus details lists: the operator's bonus (issue 4) and issue 9's
+ * promotion bonuses, raffle prizes, claimed rewards, invitation and mission rewards.
+ */
+export const BONUS_TYPES = [
+  'bonus',
+  'promo_bonus',
+  'raffle_prize',
+  'reward_claim',
+  'referral_reward',
+  'mission_reward',
+] as const satisfies readonly (typeof TRANSACTION_TYPES)[number][];
+export type BonusType = (typeof BONUS_TYPES)[number];
+
 export const bonusItemSchema = z.object({
   id: z.number(),
+  /** Which kind of bonus (its account-record type). */
+  type: z.enum(BONUS_TYPES),
   amount: minorSchema,
-  /** The operator's reason, when given (not translated). */
+  /** The operator's reason, a promotion's or a reward's title, when there is one (not translated). */
   reason: z.nullable(z.string()),
   createdAt: z.string(),
 });
@@ -82,7 +98,8 @@ export const bonusDetails = defineEndpoint({
   path: '/wps/member/bonus',
   moduleId: MODULE_IDS.wallet,
   auth: 'member',
-  summary: 'Bonus details: my bonuses with the total of the period',
+  summary:
+    'Bonus details: my bonuses (operator, promotion, raffle, reward, invitation, mission) with the total',
   tags: ['records'],
   request: z.strictObject({ ...dayRange, ...pageQuery }),
   response: z.object({ ...pagedSchema(bonusItemSchema).shape, totalAmount: minorSchema }),

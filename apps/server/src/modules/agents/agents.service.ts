@@ -16,6 +16,7 @@ import { memberAccount, post } from '../ledger/ledger.ts';
 import { addNotice, type MoneyRunner } from '../ledger/money-tx.ts';
 import { verifyPaymentPassword } from '../ledger/payment-password.ts';
 import { MERCHANT_TIME_ZONE } from '../records/records.service.ts';
+import { recordRedEnvelopes } from '../rewards/envelopes.ts';
 import type { PasswordLimits } from '../session/password-checks.ts';
 import type { SessionMember } from '../session/session.service.ts';
 import { revokeAllSessions } from '../session/session.service.ts';
@@ -411,6 +412,14 @@ export function createAgentsService(deps: AgentsServiceDeps) {
             ref: `red_envelope:${agent.id}`,
             memo: { recipients: ids, amountEach: input.amountEach, ...(message ? { message } : {}) },
             legs,
+          });
+          // Issue 9: each recipient's envelope, to open in the reward centre (the money is in already).
+          await recordRedEnvelopes(tx, {
+            transferId: posted.transferId,
+            senderId: agent.id,
+            recipients: ids,
+            amountEach: input.amountEach,
+            ...(message ? { message } : {}),
           });
           for (const id of ids) {
             await addNotice(tx, id, 'red_envelope', {

@@ -1,5 +1,5 @@
-import type { BetVertical, TransactionType } from '@app/contracts';
-import { PAGE_SIZE_DEFAULT } from '@app/contracts';
+import type { BetVertical, BonusType, TransactionType } from '@app/contracts';
+import { BONUS_TYPES, PAGE_SIZE_DEFAULT } from '@app/contracts';
 import type { Db } from '../../db/db.ts';
 
 /**
@@ -104,15 +104,16 @@ export function createRecordsService({ db }: { db: Db }) {
 
     async bonuses(memberId: string, q: DayRange & Paging) {
       const { page, pageSize, offset } = pageOf(q);
-      const params = [memberId, ...rangeParams(q)];
+      // Issue 9: promotion bonuses, raffle prizes, claimed rewards, invitation and mission rewards too.
+      const params = [memberId, ...rangeParams(q), [...BONUS_TYPES]];
       const from = `from ledger_entries e
         join ledger_accounts a on a.id = e.account_id
         join ledger_transfers t on t.id = e.transfer_id
-        where a.kind = 'member' and a.member_id = $1 and t.type = 'bonus' and ${RANGE_SQL('t.created_at', 2, 3)}`;
+        where a.kind = 'member' and a.member_id = $1 and t.type = any($4::text[]) and ${RANGE_SQL('t.created_at', 2, 3)}`;
       const [rows, [sums]] = await Promise.all([
-        db.query<{ id: string; amount: string; reason: string | null; created_at: Date }>(
-          `select t.id, e.amount, t.memo->>'reason' as reason, t.created_at ${from}
-            order by t.id desc limit $4 offset $5`,
+        db.query<{ id: string; type: BonusType; amount: string; reason: string | null; created_at: Date }>(
+          `select t.id, t.type, e.amount, t.memo->>'reason' as reason, t.created_at ${from}
+            order by t.id desc limit $5 offset $6`,
           [...params, pageSize, offset],
         ),
         db.query<{ total: string; amount: string }>(
@@ -123,6 +124,7 @@ export function createRecordsService({ db }: { db: Db }) {
       return {
         items: rows.map((r) => ({
           id: Number(r.id),
+          type: r.type,
           amount: Number(r.amount),
           reason: r.reason,
           createdAt: iso(r.created_at),

@@ -17,6 +17,8 @@ import { getToken } from '@/lib/storage';
 
 /** The cashier's queries (issue 4 brief: they start with 'cashier'). */
 const CASHIER_KEY = ['cashier'] as const;
+/** The reward centre's queries (issue 9): a bet or a deposit moves a mission on, a notice may be a reward. */
+const REWARDS_KEY = ['rewards'] as const;
 
 /**
  * Applies one live event to the server state the pages show (issue 4 live updates):
@@ -45,6 +47,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       }
       // A movement is a new line of the account record.
       void queryClient.invalidateQueries({ queryKey: recordsKeys.all });
+      void queryClient.invalidateQueries({ queryKey: REWARDS_KEY });
       return;
     }
     case 'unread':
@@ -54,6 +57,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       void queryClient.invalidateQueries({ queryKey: messagesKeys.all });
       void queryClient.invalidateQueries({ queryKey: CASHIER_KEY });
       void queryClient.invalidateQueries({ queryKey: recordsKeys.all });
+      void queryClient.invalidateQueries({ queryKey: REWARDS_KEY });
       return;
     case 'ping':
       return;

@@ -56,18 +56,26 @@ export default function CentrePanel({ id }: { id: PanelId }) {
       <div className={styles.layout}>
         <nav aria-label={t(centre.titleKey)} className={styles.menu}>
           <ul>
-            {pages.map((p) => (
-              <li key={p.page}>
-                <button
-                  type="button"
-                  className={styles.item}
-                  aria-current={p.page === current?.page ? 'page' : undefined}
-                  onClick={() => setPage(id, p.page)}
-                >
-                  {t(p.labelKey)}
-                </button>
-              </li>
-            ))}
+            {pages.map((p) => {
+              const Badge = p.badge;
+              return (
+                <li key={p.page}>
+                  <button
+                    type="button"
+                    className={styles.item}
+                    aria-current={p.page === current?.page ? 'page' : undefined}
+                    onClick={() => setPage(id, p.page)}
+                  >
+                    {t(p.labelKey)}
+                    {Badge ? (
+                      <Suspense fallback={null}>
+                        <Badge page={p.page} />
+                      </Suspense>
+                    ) : null}
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         </nav>
         <div className={styles.page}>

@@ -31,7 +31,9 @@ export function PanelFromUrl() {
   }, [loggedIn, panel, page, openPanel, setParams]);
   // Issue 8: an agent's invitation link (`/?affiliateCode=CODE`) opens the register form for a
   // visitor; the form reads the code from the address. A signed-in visitor is not bothered.
-  const invited = params.get('affiliateCode');
+  // Issue 9: so does a member's referral code on any page (`?referralCode=CODE`; the invite link
+  // itself is /register?referralCode=CODE, which opens the form anyway).
+  const invited = params.get('affiliateCode') ?? params.get('referralCode');
   const openModal = useUiStore((s) => s.openModal);
   useEffect(() => {
     if (!loggedIn && invited) openModal({ kind: 'register' });

@@ -2,8 +2,8 @@ import { create } from 'qrcode';
 
 /**
  * A QR code of `text` as plain SVG (one path of dark modules, a 4-module quiet zone), drawn from
- * the `qrcode` package's matrix: no canvas, no HTML injection. Its own lazy chunk (the register
- * centre loads it when a link is shown).
+ * the `qrcode` package's matrix: no canvas, no HTML injection. Its own lazy chunk, loaded when a
+ * link is shown (the agents' register centre, issue 8; invite friends, issue 9).
  */
 export default function QrCode({ text, label }: { text: string; label: string }) {
   const { modules } = create(text, { errorCorrectionLevel: 'M' });

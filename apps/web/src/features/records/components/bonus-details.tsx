@@ -12,7 +12,11 @@ import { pageCount } from '@/lib/record-list';
 import { useBonusDetails } from '../api/get-bonus-details';
 import { usePagerLabels, usePeriodLabels } from './record-filters';
 
-/** Bonus details (spec §2 bonusDetails, issue 4): my bonuses of the period and their total. */
+/**
+ * Bonus details (spec §2 bonusDetails, issue 4): my bonuses of the period and their total — the
+ * operator's bonuses and, since issue 9, promotion bonuses, raffle prizes, claimed rewards,
+ * invitation and mission rewards, each under its type.
+ */
 export default function BonusDetails({ labelKey }: CentrePageProps) {
   const { t } = useTranslation();
   const [range, setRange] = useState<DayRange>(() => quickPickRange('last30'));
@@ -56,6 +60,9 @@ export default function BonusDetails({ labelKey }: CentrePageProps) {
                     {t('records.columns.time')}
                   </th>
                   <th role="columnheader" scope="col">
+                    {t('records.columns.type')}
+                  </th>
+                  <th role="columnheader" scope="col">
                     {t('records.bonus.reason')}
                   </th>
                   <th role="columnheader" scope="col" className={styles.num}>
@@ -68,6 +75,9 @@ export default function BonusDetails({ labelKey }: CentrePageProps) {
                   <tr key={item.id} role="row">
                     <td role="cell" data-label={t('records.columns.time')} className={styles.time}>
                       <time dateTime={item.createdAt}>{merchantTime(item.createdAt)}</time>
+                    </td>
+                    <td role="cell" data-label={t('records.columns.type')}>
+                      {t(`money.types.${item.type}`)}
                     </td>
                     <td role="cell" data-label={t('records.bonus.reason')}>
                       {item.reason ?? t('records.bonus.no_reason')}
