@@ -7,5 +7,6 @@ export * from './pattern-kinds.ts';
 export * from './secure-payload.ts';
 export * from './accounts.ts';
 export * from './money.ts';
+export * from './localized-text.ts';
 export * from './endpoints/index.ts';
 export * from './lottery-rules.ts';

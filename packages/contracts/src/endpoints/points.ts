@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint, MODULE_IDS, type Endpoint } from '../endpoint.ts';
+import { localizedTextSchema } from '../localized-text.ts';
 import {
   idempotencyKeySchema,
   minorSchema,
@@ -54,16 +55,6 @@ export const REDEEM_QUANTITY_MAX = 99;
 /** A delivery address or note of a physical good. */
 export const DELIVERY_NOTE_MAX = 300;
 export const POINTS_MAX = 1_000_000_000_000;
-
-/** A text in each complete language (the goods' names and descriptions). */
-export const localizedTextSchema = z.object({
-  MY: z.string(),
-  EN: z.string(),
-  CN: z.string(),
-  TH: z.string(),
-  VI: z.string(),
-});
-export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
 export const pointsRuleSchema = z.object({
   category: z.enum(POINTS_CATEGORIES),

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint, MODULE_IDS, type Endpoint } from '../endpoint.ts';
+import { localizedTextSchema } from '../localized-text.ts';
 import { idempotencyKeySchema, minorSchema, pagedSchema, pageQuery } from '../money.ts';
 import { BET_VERTICALS } from './records.ts';
 
@@ -21,16 +22,6 @@ import { BET_VERTICALS } from './records.ts';
 
 const none = z.strictObject({});
 const idSchema = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER));
-
-/** A text in the five complete languages (mission names are written by the merchant). */
-export const localizedTextSchema = z.object({
-  MY: z.string(),
-  EN: z.string(),
-  CN: z.string(),
-  TH: z.string(),
-  VI: z.string(),
-});
-export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
 // ───────────────────────────── rewards ─────────────────────────────
 
