@@ -28,6 +28,7 @@ import {
   lotteryEndpoints,
   agentEndpoints,
   contractEndpoints,
+  promotionEndpoints,
   studioSportsEndpoints,
   systemEndpoints,
   SWITCHER_LANGUAGES,
@@ -136,6 +137,7 @@ describe('issue 3 tables', () => {
       lotteryEndpoints,
       agentEndpoints,
       contractEndpoints,
+      promotionEndpoints,
     ].flatMap((t) => Object.keys(t));
     expect(parts.length).toBe(all.length);
     expect(new Set(parts).size).toBe(all.length);
