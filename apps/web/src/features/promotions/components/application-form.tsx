@@ -8,7 +8,6 @@ import {
   type LanguageCode,
 } from '@app/contracts';
 import { Button } from '@/components/ui/button';
-import { formStyles } from '@/components/ui/field';
 import { errorKey, isApiError } from '@/lib/api-client';
 import { useApplyPromotion } from '../api/apply-promotion';
 import styles from './promotions.module.css';
@@ -126,13 +125,13 @@ export function ApplicationForm({ id, language }: { id: number; language: Langua
       <h3 id={`${ids}-title`} className={styles.formTitle}>
         {t('promotions.apply.title')}
       </h3>
-      <div className={formStyles.field}>
-        <label className={formStyles.label} htmlFor={`${ids}-comment`}>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={`${ids}-comment`}>
           {t('promotions.apply.comment')}
         </label>
         <textarea
           id={`${ids}-comment`}
-          className={`${formStyles.input} ${styles.textarea}`}
+          className={`${styles.input} ${styles.textarea}`}
           rows={3}
           value={comment}
           onChange={(e) => {
@@ -142,20 +141,17 @@ export function ApplicationForm({ id, language }: { id: number; language: Langua
           aria-invalid={commentError ? true : undefined}
           aria-describedby={`${ids}-count${commentError ? ` ${ids}-comment-error` : ''}`}
         />
-        <p
-          id={`${ids}-count`}
-          className={`${formStyles.hint} ${count > PROMO_COMMENT_MAX ? styles.over : ''}`}
-        >
+        <p id={`${ids}-count`} className={`${styles.hint} ${count > PROMO_COMMENT_MAX ? styles.over : ''}`}>
           {t('promotions.apply.comment_count', { count, max: PROMO_COMMENT_MAX })}
         </p>
         {commentError ? (
-          <p id={`${ids}-comment-error`} className={formStyles.error} role="alert">
+          <p id={`${ids}-comment-error`} className={styles.error} role="alert">
             {commentError}
           </p>
         ) : null}
       </div>
-      <div className={formStyles.field}>
-        <label className={formStyles.label} htmlFor={`${ids}-images`}>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={`${ids}-images`}>
           {t('promotions.apply.images')}
         </label>
         {/* The browser's own "Choose files" text is not translated: a label stands in for it. */}
@@ -181,7 +177,7 @@ export function ApplicationForm({ id, language }: { id: number; language: Langua
             <span className={styles.muted}>{t('promotions.apply.none_chosen')}</span>
           ) : null}
         </div>
-        <p id={`${ids}-images-hint`} className={formStyles.hint}>
+        <p id={`${ids}-images-hint`} className={styles.hint}>
           {t('promotions.apply.images_hint', { max: PROMO_IMAGE_MAX_COUNT })}
         </p>
         {files.length > 0 ? (
@@ -207,7 +203,7 @@ export function ApplicationForm({ id, language }: { id: number; language: Langua
           </ul>
         ) : null}
         {imagesProblem ? (
-          <p id={`${ids}-images-error`} className={formStyles.error} role="alert">
+          <p id={`${ids}-images-error`} className={styles.error} role="alert">
             {imagesProblem}
           </p>
         ) : null}
@@ -218,7 +214,7 @@ export function ApplicationForm({ id, language }: { id: number; language: Langua
         </Button>
       </div>
       {error?.field === 'form' ? (
-        <p className={formStyles.error} role="alert">
+        <p className={styles.error} role="alert">
           {t(error.key)}
         </p>
       ) : null}

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ClaimItem } from '@app/contracts';
 import { Button } from '@/components/ui/button';
-import { formStyles } from '@/components/ui/field';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import { errorKey } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency';
@@ -85,7 +84,7 @@ export function ClaimHall() {
                     : t('promotions.action.claim', { amount: money(item.amount) })}
                 </Button>
                 {failed?.entryId === item.entryId ? (
-                  <p className={formStyles.error} role="alert">
+                  <p className={styles.error} role="alert">
                     {t(failed.key)}
                   </p>
                 ) : null}

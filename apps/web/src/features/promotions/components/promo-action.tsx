@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PromoDetail } from '@app/contracts';
 import { Button } from '@/components/ui/button';
-import { formStyles } from '@/components/ui/field';
 import { errorKey } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { currentLanguage } from '@/lib/i18n';
@@ -142,7 +141,7 @@ export function PromoAction({ d }: { d: PromoDetail }) {
         {said}
       </p>
       {failed ? (
-        <p className={formStyles.error} role="alert">
+        <p className={styles.error} role="alert">
           {t(failed)}
         </p>
       ) : null}
