@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { asNewClient, expectLoggedIn, logIn } from '../support/accounts.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { mainBalance, openCentrePage, readHeaderBalance } from '../support/money.ts';
+import { noSidewaysScroll } from '../support/lottery.ts';
 import { ops } from '../support/ops.ts';
 
 // Issue 9, "Done when" (promotions): demo01 applies for a promotion with two images (a real PNG
@@ -270,4 +271,21 @@ test('axe: no serious or critical findings on /promotions, /promoDetail and the 
   await page.goto(`/promoDetail?id=${app}`);
   await expect(page.getByRole('button', { name: 'Claim MMK 88.00' })).toBeVisible();
   await expectAccessible(page, '/promoDetail issued (dark)');
+
+  // A phone, in Burmese (the default language): nothing wider than the screen.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.evaluate(() => localStorage.setItem('lang', 'MY'));
+  const ready: [string, () => ReturnType<Page['getByRole']>][] = [
+    ['/promotions', () => page.getByRole('article').first()],
+    [`/promoDetail?id=${slots}`, () => page.getByRole('progressbar').first()],
+    [`/promoDetail?id=${app}`, () => page.getByRole('region').first()],
+    ['/promotions?view=claims', () => page.getByRole('listitem').getByRole('button').first()],
+  ];
+  for (const [path, shown] of ready) {
+    await page.goto(path);
+    await expect(shown()).toBeVisible();
+    await noSidewaysScroll(page);
+    await expectAccessible(page, `${path} at 360 px, MY, dark`);
+  }
+  await page.screenshot({ path: `${SHOTS}/promotions-claims-360-my-dark.png`, fullPage: true });
 });
