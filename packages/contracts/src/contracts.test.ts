@@ -31,6 +31,7 @@ import {
   pointsEndpoints,
   contentEndpoints,
   rewardEndpoints,
+  promotionEndpoints,
   studioSportsEndpoints,
   systemEndpoints,
   SWITCHER_LANGUAGES,
@@ -143,6 +144,7 @@ describe('issue 3 tables', () => {
       // Issue 9 (content).
       contentEndpoints,
       rewardEndpoints,
+      promotionEndpoints,
     ].flatMap((t) => Object.keys(t));
     expect(parts.length).toBe(all.length);
     expect(new Set(parts).size).toBe(all.length);

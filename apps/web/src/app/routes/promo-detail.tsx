@@ -1,17 +1,13 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Page } from '@/components/ui/page';
-import { EmptyState } from '@/components/ui/status';
-import { paths } from '@/config/paths';
+import { loadPromotionCatalogues } from '@/features/promotions/catalogues';
+import { PromoDetailPage } from '@/features/promotions/components/promo-detail-page';
 
-/** Promotion detail (/promoDetail). Activities arrive with the promotions issue. */
+/** The promotions' texts arrive before the page renders (the route waits for its loader). */
+export async function loader() {
+  await loadPromotionCatalogues();
+  return null;
+}
+
+/** Promotion detail (/promoDetail?id=…). */
 export function Component() {
-  const { t } = useTranslation();
-  return (
-    <Page title={t('pages.promoDetail.title')}>
-      <EmptyState title={t('pages.promoDetail.empty')}>
-        <Link to={paths.promotions}>{t('pages.promoDetail.back')}</Link>
-      </EmptyState>
-    </Page>
-  );
+  return <PromoDetailPage />;
 }

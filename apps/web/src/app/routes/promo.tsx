@@ -1,13 +1,13 @@
-import { useTranslation } from 'react-i18next';
-import { Page } from '@/components/ui/page';
-import { EmptyState } from '@/components/ui/status';
+import { loadPromotionCatalogues } from '@/features/promotions/catalogues';
+import { PromotionsPage } from '@/features/promotions/components/promotions-page';
 
-/** Promotions (/promotions). Activities arrive with the promotions issue. */
+/** The promotions' texts arrive before the page renders (the route waits for its loader). */
+export async function loader() {
+  await loadPromotionCatalogues();
+  return null;
+}
+
+/** Promotions (/promotions): activities by category and tag; the claim hall at ?view=claims. */
 export function Component() {
-  const { t } = useTranslation();
-  return (
-    <Page title={t('pages.promotions.title')}>
-      <EmptyState title={t('pages.promotions.empty')} />
-    </Page>
-  );
+  return <PromotionsPage />;
 }
