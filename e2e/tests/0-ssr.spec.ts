@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { lobbySearch } from '../support/games.ts';
 import { setLanguage } from '../support/lottery.ts';
+import { whenInteractive } from '../support/page.ts';
 
 // The pages the server renders first (apps/web/src/entry-server.tsx, the server's static-web
 // plugin): a guest in the default language gets /rng and /lottery already rendered in the
@@ -37,8 +38,11 @@ test('a guest gets the slot lobby rendered by the server, and the page hydrates 
   expect(root).toMatch(/<img src="\/img\/games\/\d+\.svg"[^>]*fetchpriority="high"/i);
   expect(root).not.toContain('<script');
 
-  // Hydrated: the state block has been read, and the lobby answers typing.
+  // Hydrated: the state block has been read, the document says so, and the lobby answers typing.
   await expect(page.locator('#ssr-state')).toHaveCount(0);
+  await expect(page.locator('html')).toHaveAttribute('data-ssr', '');
+  await whenInteractive(page);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
   await lobbySearch(page).pressSequentially('pharaoh treas', { delay: 30 });
   await expect(page.getByText('Pharaoh Treasure', { exact: true }).first()).toBeVisible();
   await expect(page).toHaveURL(/q=pharaoh/);

@@ -50,7 +50,10 @@ async function boot() {
   const serverPage = ssr && sameAsServer(ssr) ? ssr : null;
   // The server's page is not this browser's (a session, another language or theme): it goes now,
   // before anyone types into it, and the browser renders its own.
-  if (ssr && !serverPage) document.getElementById('root')!.replaceChildren();
+  if (ssr && !serverPage) {
+    document.getElementById('root')!.replaceChildren();
+    document.documentElement.removeAttribute('data-ssr');
+  }
 
   const queryClient = createQueryClient();
   if (serverPage) {

@@ -284,7 +284,7 @@ describe('pages the server renders first (the client build’s dist-ssr/entry-se
     });
     expect(res.headers['content-encoding']).toBe('br');
     const body = brotliDecompressSync(res.rawPayload).toString('utf8');
-    expect(body).toContain('<html data-theme="dark" lang="my">');
+    expect(body).toContain('<html data-ssr data-theme="dark" lang="my">');
     expect(rootOf(body)).toContain('data-theme="dark"');
   });
 

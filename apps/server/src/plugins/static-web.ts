@@ -310,7 +310,8 @@ async function staticWeb(app: FastifyInstance, opts: StaticWebOptions): Promise<
     const group = [...preloads.groups].find(([route]) => route.test(pathname))?.[1];
     const rendered = await serverRender(req, pathname, theme);
     if (rendered) {
-      page = inlineStyles(page, group?.css ?? [], nonce);
+      // `data-ssr`: the page arrives rendered (the client marks `data-hydrated` once it has taken it over).
+      page = inlineStyles(page, group?.css ?? [], nonce).replace('<html ', '<html data-ssr ');
       page = preloads.boot
         ? startAfterPaint(page, group?.js ?? [], preloads.boot)
         : page.replace('</head>', `${group ? preloadTags({ js: group.js, css: [] }) : ''}  </head>`);

@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes } from 'react-router';
@@ -25,6 +25,17 @@ async function resolveLazyRoutes(): Promise<void> {
 }
 
 /**
+ * Marks the document once React has taken the server's markup over (`<html data-hydrated>`):
+ * before that, a click on the server's markup does nothing. Tests wait for it (e2e/support/page.ts).
+ */
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '');
+  }, []);
+  return children;
+}
+
+/**
  * The server sent the page rendered (entry-server.tsx): the client takes over the same markup
  * with the same data and texts.
  */
@@ -47,7 +58,9 @@ export async function hydrateServerPage(ssr: SsrState, queryClient: QueryClient)
     hydrateRoot(
       document.getElementById('root')!,
       <StrictMode>
-        <App queryClient={queryClient} router={router} />
+        <Hydrated>
+          <App queryClient={queryClient} router={router} />
+        </Hydrated>
       </StrictMode>,
     );
   });

@@ -174,7 +174,12 @@ export async function drawNow(d: DrawJobDeps, merchantId: number, gameCode: stri
   const game = await gameByCode(d.db, merchantId, gameCode);
   if (!game) throw new AppError('NOT_FOUND', 'lottery.errors.unknown_game');
   const now = d.now();
-  const [current, next] = await ensurePeriods(d.db, game, now, 2);
+  // The first period of the schedule not drawn yet: after a daily game's period has been drawn
+  // early, the current one is the next day's (the schedule still names the day's own).
+  const periods = await ensurePeriods(d.db, game, now, 6);
+  const at = periods.findIndex((p) => p.state === 'open' || p.state === 'closed');
+  const current = at >= 0 ? periods[at] : undefined;
+  const next = at >= 0 ? periods[at + 1] : undefined;
   if (!current) throw new AppError('NOT_FOUND', 'lottery.errors.unknown_period');
   await d.db.withTx(async (tx) => {
     await tx.query(

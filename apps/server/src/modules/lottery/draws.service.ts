@@ -78,6 +78,20 @@ export function currentAndNext(
   return { current: null, next: open[0] ?? null };
 }
 
+/**
+ * The period on sale and the one after it. The schedule's next windows hold them, unless the
+ * operator drew those early (`lottery draw-now`): then they are further on.
+ */
+export async function periodsOnSale(
+  q: Queryable,
+  game: GameRow,
+  now: Date,
+): Promise<{ current: PeriodRow | null; next: PeriodRow | null }> {
+  const near = currentAndNext(await ensurePeriods(q, game, now, 3), now);
+  if (near.current || near.next) return near;
+  return currentAndNext(await ensurePeriods(q, game, now, 8), now);
+}
+
 /** The last `n` draws (drawn or refunded) of each game, newest first. */
 async function lastDraws(q: Queryable, gameIds: number[], n: number): Promise<Map<number, PeriodRow[]>> {
   const out = new Map<number, PeriodRow[]>();
@@ -239,7 +253,7 @@ export function createDrawsService(deps: DrawsDeps) {
     async openedNumero(c: Caller, gameCode: string): Promise<ResponseOf<typeof lotteryOpenedNumero>> {
       const g = await game(c, gameCode);
       const t = now();
-      const { current, next } = currentAndNext(await ensurePeriods(db, g, t, 3), t);
+      const { current, next } = await periodsOnSale(db, g, t);
       const recent = (await lastDraws(db, [g.id], RECENT_DRAWS)).get(g.id) ?? [];
       return {
         game: toGame(g),

@@ -369,6 +369,17 @@ describe('the draw job', () => {
     expect(await walletBalance(app, m.id)).toBeGreaterThan(10_000);
     await expectLedgerSound(app);
   });
+
+  it("drawNow again on a daily game draws the next day's period (the day's is drawn); one stays on sale", async () => {
+    const ops = createOpsService({ db: db(), now: clock.now });
+    const numero = (message: string) => Number(/VN_MB (\d+) drawn/.exec(message)?.[1]);
+    const first = numero((await runOpsCommand(ops, 'lottery', ['draw-now', 'VN_MB'])).message);
+    const second = numero((await runOpsCommand(ops, 'lottery', ['draw-now', 'VN_MB'])).message);
+    expect(second).toBeGreaterThan(first);
+    const after = await get('/lotto/lgw/games/opened/numero?gameCode=VN_MB', lotteryOpenedNumero.response);
+    expect(Number(after.current!.numero)).toBeGreaterThan(second);
+    await expectLedgerSound(app);
+  });
 });
 
 describe('the running job and the ops commands', () => {

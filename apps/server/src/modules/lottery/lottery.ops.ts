@@ -2,9 +2,9 @@ import { AppError } from '../../lib/errors.ts';
 import * as systemRepo from '../system/system.repository.ts';
 import type { MoneyOpsDeps } from '../ops/money-ops.ts';
 import { drawNow, refundNumero } from './draw.job.ts';
-import { ensurePeriods, gameByCode, listGames, loadOdds } from './lottery.repository.ts';
+import { gameByCode, listGames, loadOdds } from './lottery.repository.ts';
 import { expectedReturn } from './rules.ts';
-import { currentAndNext } from './draws.service.ts';
+import { periodsOnSale } from './draws.service.ts';
 
 /** The lottery's operator commands (issue 7): run on the data directory or through a running server. */
 export const LOTTERY_OPS_USAGE = `  lottery list                        lottery games with their period on sale and its close time
@@ -24,7 +24,7 @@ export async function lotteryOps(d: MoneyOpsDeps, args: readonly string[]): Prom
       const now = d.now();
       const lines: string[] = [];
       for (const g of await listGames(d.db, m.id)) {
-        const { current, next } = currentAndNext(await ensurePeriods(d.db, g, now, 3), now);
+        const { current, next } = await periodsOnSale(d.db, g, now);
         const p = current ?? next;
         lines.push(
           `${g.code.padEnd(16)} ${g.kind.padEnd(8)} ${(g.intervalSeconds ? `${g.intervalSeconds / 60} min` : `${g.drawTime}`).padEnd(6)} ${g.status.padEnd(11)} ${p ? `${p.numero.padEnd(14)} ${current ? 'closes' : 'opens '} ${(current ? p.closeAt : p.openAt).toISOString()}` : 'no period'}`,

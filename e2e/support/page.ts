@@ -1,0 +1,17 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Waits until the page answers clicks and typing: a page the server sent rendered (`<html
+ * data-ssr>`: the lobbies and /lottery for a guest in MY) only once the client has hydrated it
+ * (`data-hydrated`); before that a click on the server's markup is lost. Other pages (and one whose
+ * server markup this browser discarded: another language, a session) at once.
+ */
+export async function whenInteractive(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      !document.documentElement.hasAttribute('data-ssr') ||
+      document.documentElement.hasAttribute('data-hydrated'),
+    undefined,
+    { timeout: 20_000 },
+  );
+}
