@@ -28,6 +28,7 @@ import {
   lotteryEndpoints,
   agentEndpoints,
   contractEndpoints,
+  announcementEndpoints,
   studioSportsEndpoints,
   systemEndpoints,
   SWITCHER_LANGUAGES,
@@ -136,6 +137,7 @@ describe('issue 3 tables', () => {
       lotteryEndpoints,
       agentEndpoints,
       contractEndpoints,
+      announcementEndpoints,
     ].flatMap((t) => Object.keys(t));
     expect(parts.length).toBe(all.length);
     expect(new Set(parts).size).toBe(all.length);

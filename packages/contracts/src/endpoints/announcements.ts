@@ -1,4 +1,142 @@
-import type { Endpoint } from '../endpoint.ts';
+import { z } from 'zod/mini';
+import { defineEndpoint, MODULE_IDS, type Endpoint } from '../endpoint.ts';
+import { languageCodeSchema } from '../languages.ts';
+import { minorSchema, pageQuery } from '../money.ts';
+import { BET_VERTICALS } from './records.ts';
 
-/** Announcements, the notice modal and the home page's boards (issue 9). */
-export const announcementEndpoints = {} satisfies Record<string, Endpoint>;
+/**
+ * Announcements, the notice modal and the home page's boards (issue 9; spec §2 notice modal, §3
+ * announcement, §4 after-login modal, §7 relays, §9 announcement types).
+ *
+ * An announcement has one type (spec §9: B, PL, PU, PR, H) and so one group (spec §3: player,
+ * banners, popup, promotion):
+ *   B  banners    the home page's banner carousel
+ *   PL player     the notice modal (7 per page)
+ *   PU popup      opened once after each login
+ *   PR promotion  promotion notes
+ *   H  player     a player announcement pinned to the home page's notice line (and in the modal)
+ * Each is written in one or several languages; a reader gets it in their language, else EN, else
+ * MY (spec §9 default), else the first language it has. Content is HTML the server has already
+ * sanitised when it was published (an allow-list: no scripts, handlers, styles, frames, forms or
+ * `javascript:` / `data:` URLs); the client sanitises it again (DOMPurify) before showing it.
+ */
+
+export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
+export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
+export const ANNOUNCEMENT_GROUPS = ['player', 'banners', 'popup', 'promotion'] as const;
+export type AnnouncementGroup = (typeof ANNOUNCEMENT_GROUPS)[number];
+export const ANNOUNCEMENT_GROUP_OF: Record<AnnouncementType, AnnouncementGroup> = {
+  B: 'banners',
+  PL: 'player',
+  PU: 'popup',
+  PR: 'promotion',
+  H: 'player',
+};
+/** The types of one group (the relay is asked by type; the client thinks in groups). */
+export const ANNOUNCEMENT_TYPES_OF: Record<AnnouncementGroup, string> = {
+  banners: 'B',
+  player: 'PL,H',
+  popup: 'PU',
+  promotion: 'PR',
+};
+/** Spec §2/§9: the notice modal shows 7 announcements a page. */
+export const NOTICE_PAGE_SIZE = 7;
+/** Limits of what an operator publishes (characters). */
+export const ANNOUNCEMENT_TITLE_MAX = 200;
+export const ANNOUNCEMENT_CONTENT_MAX = 20_000;
+
+/** One announcement in the reader's language (spec §3: title, content, timestamp). */
+export const announcementSchema = z.object({
+  id: z.number(),
+  type: z.enum(ANNOUNCEMENT_TYPES),
+  group: z.enum(ANNOUNCEMENT_GROUPS),
+  title: z.string(),
+  /** Sanitised HTML. */
+  content: z.string(),
+  /** The content as plain text, whitespace collapsed, up to 200 characters (banners, lists). */
+  summary: z.string(),
+  /** The first image of the content (a same-origin path), or null: the banner's picture. */
+  imageUrl: z.nullable(z.string()),
+  /** The language of this text (the reader's, or the fallback's): the `lang` of the content. */
+  language: z.string(),
+  /** Spec §3: when it was published, yyyy-MM-dd HH:mm:ss in the merchant's time zone. */
+  timestamp: z.string(),
+  /** ISO 8601: in force from … until (null: no end). */
+  startsAt: z.string(),
+  endsAt: z.nullable(z.string()),
+});
+export type Announcement = z.infer<typeof announcementSchema>;
+
+/** A comma list of types, e.g. `B` or `PL,H` (spec §7 "types B,PL,PU,PR,H"). */
+const typesParam = z.string().check(z.regex(/^(B|PL|PU|PR|H)(,(B|PL|PU|PR|H)){0,4}$/));
+
+export const announcements = defineEndpoint({
+  id: 'announcements',
+  method: 'GET',
+  path: '/wps/relay/MCSFE_announcement',
+  moduleId: MODULE_IDS.system,
+  auth: 'guest',
+  summary:
+    'Relay MCSFE_announcement: the announcements in force now of the given types (default all), in the reader’s language with fallback, newest first, paged',
+  tags: ['announcements'],
+  request: z.strictObject({
+    types: z.optional(typesParam),
+    /** Spec §7: platform W (web), the only one. */
+    platform: z.optional(z.enum(['W'])),
+    /** Spec §7/§9: execution B, the only one: those in force now (started, not ended, not withdrawn). */
+    execution: z.optional(z.enum(['B'])),
+    language: z.optional(languageCodeSchema),
+    ...pageQuery,
+  }),
+  response: z.object({
+    items: z.array(announcementSchema),
+    page: z.number(),
+    pageSize: z.number(),
+    total: z.number(),
+  }),
+});
+
+// ───────────────────────────── winners board ─────────────────────────────
+
+/** The board's window and length: the biggest wins of the last `days` days, the top `count`. */
+export const WINNER_DAYS_DEFAULT = 7;
+export const WINNER_DAYS_MAX = 30;
+export const WINNER_COUNT_DEFAULT = 10;
+export const WINNER_COUNT_MAX = 50;
+
+export const winnerSchema = z.object({
+  rank: z.number(),
+  /** Masked on the server: `de***01`. */
+  account: z.string(),
+  /** What the bet won: payout − stake, minor units (always > 0). */
+  amount: minorSchema,
+  /** The game's name (null when the bet names none: the vertical says what it was). */
+  game: z.nullable(z.string()),
+  vertical: z.enum(BET_VERTICALS),
+  /** ISO 8601: when the bet settled. */
+  settledAt: z.string(),
+});
+export type Winner = z.infer<typeof winnerSchema>;
+
+export const winnerRankList = defineEndpoint({
+  id: 'winnerRankList',
+  method: 'GET',
+  path: '/wps/relay/GLS_winnerRankList',
+  moduleId: MODULE_IDS.game,
+  auth: 'guest',
+  summary:
+    'Relay GLS_winnerRankList: the biggest wins of real settled bets of the last days, accounts masked (refreshed every minute)',
+  tags: ['announcements'],
+  request: z.strictObject({
+    days: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(WINNER_DAYS_MAX))),
+    count: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(WINNER_COUNT_MAX))),
+  }),
+  response: z.object({
+    items: z.array(winnerSchema),
+    days: z.number(),
+    /** ISO 8601: when the list was computed. */
+    updatedAt: z.string(),
+  }),
+});
+
+export const announcementEndpoints = { announcements, winnerRankList } satisfies Record<string, Endpoint>;
