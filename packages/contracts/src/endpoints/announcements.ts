@@ -1,8 +1,7 @@
 import { z } from 'zod/mini';
 import { defineEndpoint, MODULE_IDS, type Endpoint } from '../endpoint.ts';
 import { languageCodeSchema } from '../languages.ts';
-import { minorSchema, pageQuery } from '../money.ts';
-import { BET_VERTICALS } from './records.ts';
+import { winnerRankList } from './winners.ts';
 
 /**
  * Announcements, the notice modal and the home page's boards (issue 9; spec §2 notice modal, §3
@@ -86,7 +85,10 @@ export const announcements = defineEndpoint({
     /** Spec §7/§9: execution B, the only one: those in force now (started, not ended, not withdrawn). */
     execution: z.optional(z.enum(['B'])),
     language: z.optional(languageCodeSchema),
-    ...pageQuery,
+    // As money.ts `pageQuery` (page from 1, up to 100 a page), written here: the home page asks for
+    // its banners before its first paint, and money.ts would come along whole.
+    page: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000))),
+    pageSize: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
   }),
   response: z.object({
     items: z.array(announcementSchema),
@@ -96,47 +98,7 @@ export const announcements = defineEndpoint({
   }),
 });
 
-// ───────────────────────────── winners board ─────────────────────────────
+export * from './winners.ts';
 
-/** The board's window and length: the biggest wins of the last `days` days, the top `count`. */
-export const WINNER_DAYS_DEFAULT = 7;
-export const WINNER_DAYS_MAX = 30;
-export const WINNER_COUNT_DEFAULT = 10;
-export const WINNER_COUNT_MAX = 50;
-
-export const winnerSchema = z.object({
-  rank: z.number(),
-  /** Masked on the server: `de***01`. */
-  account: z.string(),
-  /** What the bet won: payout − stake, minor units (always > 0). */
-  amount: minorSchema,
-  /** The game's name (null when the bet names none: the vertical says what it was). */
-  game: z.nullable(z.string()),
-  vertical: z.enum(BET_VERTICALS),
-  /** ISO 8601: when the bet settled. */
-  settledAt: z.string(),
-});
-export type Winner = z.infer<typeof winnerSchema>;
-
-export const winnerRankList = defineEndpoint({
-  id: 'winnerRankList',
-  method: 'GET',
-  path: '/wps/relay/GLS_winnerRankList',
-  moduleId: MODULE_IDS.game,
-  auth: 'guest',
-  summary:
-    'Relay GLS_winnerRankList: the biggest wins of real settled bets of the last days, accounts masked (refreshed every minute)',
-  tags: ['announcements'],
-  request: z.strictObject({
-    days: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(WINNER_DAYS_MAX))),
-    count: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(WINNER_COUNT_MAX))),
-  }),
-  response: z.object({
-    items: z.array(winnerSchema),
-    days: z.number(),
-    /** ISO 8601: when the list was computed. */
-    updatedAt: z.string(),
-  }),
-});
-
+/** The relays of issue 9's announcements part: announcements and the winners board. */
 export const announcementEndpoints = { announcements, winnerRankList } satisfies Record<string, Endpoint>;
