@@ -9,8 +9,9 @@ import { seedKeyExists } from '../modules/announcements/announcements.repository
  * The demo announcements (issue 9), in the five complete languages, published through the same
  * service (and sanitiser) as `npm run ops -- announce publish`: three banners with their pictures
  * (/img/banners/<name>.svg), ten notices of the player group (two pages of the notice modal; the
- * newest is the home page's notice line, type H), one popup shown after each login and one
- * promotion note. Each carries a seed key, so a restart adds only what is missing and an
+ * newest is the home page's notice line, type H) and one promotion note. No popup: it would open
+ * after every login of every demo account (and over every e2e test that logs in); the operator
+ * publishes one (`npm run ops -- announce publish PU …`, README). Each carries a seed key, so a restart adds only what is missing and an
  * announcement the operator withdrew stays withdrawn.
  */
 
@@ -429,36 +430,6 @@ export const DEMO_ANNOUNCEMENTS: DemoAnnouncement[] = [
         title: 'Phòng bài',
         content:
           '<p>Niu-Niu và Teen Patti theo mức cược của phòng; nhà cái chỉ thu 5% lợi nhuận của người thắng.</p>',
-      },
-    },
-  },
-  {
-    key: 'popup-welcome',
-    type: 'PU',
-    hoursAgo: 6,
-    texts: {
-      MY: {
-        title: 'ပြန်လည်ကြိုဆိုပါသည်',
-        content:
-          '<p>ဆိုင်းဘုတ်အသစ်များကို ပင်မစာမျက်နှာတွင် ကြည့်ပါ။ တာဝန်သိစွာ ကစားပြီး ငွေပေးချေမှု စကားဝှက်ကို မည်သူ့ကိုမျှ မပြောပါနှင့်။</p>',
-      },
-      EN: {
-        title: 'Welcome back',
-        content:
-          '<p>See what is new on the home page. Play responsibly, and never share your payment password.</p>',
-      },
-      CN: {
-        title: '欢迎回来',
-        content: '<p>在首页查看最新内容。请理性游戏，切勿透露您的支付密码。</p>',
-      },
-      TH: {
-        title: 'ยินดีต้อนรับกลับ',
-        content: '<p>ดูสิ่งใหม่ได้ที่หน้าแรก เล่นอย่างมีความรับผิดชอบ และอย่าบอกรหัสผ่านการชำระเงินแก่ผู้ใด</p>',
-      },
-      VI: {
-        title: 'Chào mừng trở lại',
-        content:
-          '<p>Xem những gì mới trên trang chủ. Hãy chơi có trách nhiệm và đừng bao giờ chia sẻ mật khẩu thanh toán.</p>',
       },
     },
   },

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { loadCatalogues, registerCatalogues } from '@/lib/i18n';
 
 // The announcements' texts (issue 9): the banner's controls, the notice modal, the popup and the
@@ -13,23 +12,3 @@ registerCatalogues('announcements', {
 });
 
 export const loadAnnouncementTexts = (): Promise<void> => loadCatalogues('announcements');
-
-let loaded = false;
-/** True once the announcements' texts are there (in the current language); loads them once. */
-export function useAnnouncementTexts(): boolean {
-  const [ready, setReady] = useState(loaded);
-  useEffect(() => {
-    if (ready) return;
-    let live = true;
-    const done = () => {
-      loaded = true;
-      if (live) setReady(true);
-    };
-    // A failed load shows the keys' fallbacks rather than nothing.
-    loadAnnouncementTexts().then(done, done);
-    return () => {
-      live = false;
-    };
-  }, [ready]);
-  return ready;
-}

@@ -39,7 +39,7 @@ export function getAnnouncements(q: AnnouncementQuery, language: LanguageCode, s
  * the texts), taken over by the first query of the same key: the first paint already knows
  * whether there is a carousel, so its place is never made after the fact (no layout shift).
  */
-const early = new Map<string, { at: number; answer: Promise<AnnouncementPage> }>();
+const early = new Map<string, { at: number; answer: Promise<AnnouncementPage>; value?: AnnouncementPage }>();
 /** An early answer older than this is not taken over (the cache may have served the page since). */
 const EARLY_TTL_MS = 10_000;
 export function prefetchAnnouncements(
@@ -48,24 +48,39 @@ export function prefetchAnnouncements(
 ): Promise<AnnouncementPage> {
   const key = JSON.stringify(announcementKeys.list(q.group, language, q.page ?? 1, q.pageSize));
   const answer = getAnnouncements(q, language);
-  const entry = { at: Date.now(), answer };
+  const entry: { at: number; answer: Promise<AnnouncementPage>; value?: AnnouncementPage } = {
+    at: Date.now(),
+    answer,
+  };
   early.set(key, entry);
-  answer.catch(() => {
-    if (early.get(key) === entry) early.delete(key);
-  });
+  answer.then(
+    (value) => {
+      entry.value = value;
+    },
+    () => {
+      if (early.get(key) === entry) early.delete(key);
+    },
+  );
   return answer;
+}
+
+/** The early answer of `key` when it is fresh (and, with `settled`, has arrived); taken once. */
+function takeEarly(key: string, settled: boolean) {
+  const hit = early.get(key);
+  if (!hit || Date.now() - hit.at >= EARLY_TTL_MS || (settled && !hit.value)) return undefined;
+  early.delete(key);
+  return hit;
 }
 
 export function getAnnouncementsQueryOptions(q: AnnouncementQuery, language: LanguageCode) {
   const queryKey = announcementKeys.list(q.group, language, q.page ?? 1, q.pageSize);
   return queryOptions({
     queryKey,
-    queryFn: ({ signal }) => {
-      const key = JSON.stringify(queryKey);
-      const hit = early.get(key);
-      early.delete(key);
-      return hit && Date.now() - hit.at < EARLY_TTL_MS ? hit.answer : getAnnouncements(q, language, signal);
-    },
+    queryFn: ({ signal }) =>
+      takeEarly(JSON.stringify(queryKey), false)?.answer ?? getAnnouncements(q, language, signal),
+    // An early answer that has arrived is the data of the first render: the carousel is in the
+    // first paint, not added by a second render that pushes the page down.
+    initialData: () => takeEarly(JSON.stringify(queryKey), true)?.value,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Announcement } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { useAnnouncementTexts } from '../catalogues';
+import { useAnnouncementTexts } from '../use-texts';
 import { AnnouncementHtml } from './announcement-html';
 import styles from './announcements.module.css';
 

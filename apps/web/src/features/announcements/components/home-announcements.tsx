@@ -33,13 +33,9 @@ export function NoticeLine() {
     <button type="button" className={styles.line} onClick={() => openModal({ kind: 'notice' })}>
       <span className={styles.icon} aria-hidden="true" />
       <span className={styles.label}>{t('notice.title')}</span>
-      {headline ? (
-        <span className={styles.headline} lang={languageTagOf(headline.language)}>
-          {headline.title}
-        </span>
-      ) : (
-        <span className={styles.headline} />
-      )}
+      <span className={styles.headline} lang={headline ? languageTagOf(headline.language) : undefined}>
+        {headline?.title}
+      </span>
       <span className={styles.chevron} aria-hidden="true">
         ›
       </span>

@@ -6,7 +6,7 @@ import { Pager } from '@/components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import { errorKey } from '@/lib/api-client';
 import { useAnnouncements } from '../api/get-announcements';
-import { useAnnouncementTexts } from '../catalogues';
+import { useAnnouncementTexts } from '../use-texts';
 import { AnnouncementHtml } from './announcement-html';
 import { languageTagOf } from './language-tag';
 import styles from './announcements.module.css';

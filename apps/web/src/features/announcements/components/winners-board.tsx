@@ -5,7 +5,7 @@ import { errorKey } from '@/lib/api-client';
 import { merchantTime } from '@/lib/day-range';
 import { useStatus } from '@/lib/status';
 import { useWinners } from '../api/get-winners';
-import { useAnnouncementTexts } from '../catalogues';
+import { useAnnouncementTexts } from '../use-texts';
 import styles from './winners-board.module.css';
 
 /** A bet's vertical in the header's words (the base catalogue's game-type names). */

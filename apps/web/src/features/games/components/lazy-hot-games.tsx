@@ -9,8 +9,10 @@ const HotGames = lazy(() => loadChunk(() => import('./hot-games')));
 /** The home page's popular games, loaded when scrolled near; their place is kept meanwhile. */
 export function LazyHotGames({ label }: { label: string }) {
   return (
-    <LazySection className={styles.slot} testId="hot-games">
-      {() => <HotGames label={label} />}
-    </LazySection>
+    <div className={styles.frame}>
+      <LazySection className={styles.slot} testId="hot-games">
+        {() => <HotGames label={label} />}
+      </LazySection>
+    </div>
   );
 }
