@@ -118,13 +118,16 @@ const aliases = [
 ];
 
 /**
- * The chunks the entry imports (at any depth): every page has them before any lazy import can
- * run. Listing them again in each lazy import's preload list (`__vite__mapDeps`) only adds bytes
- * to the chunks that hold such imports (about 1.3 KiB of the home page's JS): they are left out.
+ * The chunks the entry imports (at any depth): every page has them before any lazy import of the
+ * app can run. Listing them again in each lazy import's preload list (`__vite__mapDeps`) only
+ * adds bytes to the chunks that hold such imports (about 1.3 KiB of the home page's JS): they are
+ * left out, except in the boot script's (src/boot.ts runs before the entry and imports it: its
+ * list is what fetches the entry's libraries beside it on a server-rendered page).
  */
 let entryChunks: ReadonlySet<string> = new Set();
-/** The home page's own chunk (page group `index`). */
+/** The home page's own chunk (page group `index`), and the boot script's. */
 let homeChunk: string | undefined;
+let bootChunk: string | undefined;
 function entryClosure(): Plugin {
   return {
     name: 'entry-closure',
@@ -146,6 +149,9 @@ function entryClosure(): Plugin {
         entryChunks = seen;
         homeChunk = chunks.find((c) =>
           /\/src\/app\/routes\/index\.tsx$/.test(c.facadeModuleId ?? ''),
+        )?.fileName;
+        bootChunk = chunks.find(
+          (c) => c.isEntry && /\/src\/boot\.ts$/.test(c.facadeModuleId ?? ''),
         )?.fileName;
       },
     },
@@ -192,7 +198,7 @@ const clientConfig = defineConfig({
       // numbers, winners): their code is fetched when they come near the viewport, and theirs
       // then; the list of their dependencies' names is not worth 0.3 KiB of its first load.
       resolveDependencies: (_file, deps, { hostId }) =>
-        hostId === homeChunk ? [] : deps.filter((d) => !entryChunks.has(d)),
+        hostId === bootChunk ? deps : hostId === homeChunk ? [] : deps.filter((d) => !entryChunks.has(d)),
     },
     rollupOptions: {
       // Building a zod schema has no side effect: one that nothing uses is left out of the build
