@@ -132,6 +132,62 @@ function serviceWorkerVersion(): Plugin {
   };
 }
 
+/**
+ * react-i18next imports `use-sync-external-store/shim`, the polyfill of React 18's
+ * useSyncExternalStore for older Reacts. React 19 has it: the shim's fallback (0.3 KiB of every
+ * page's first JS) is replaced by React's own hook (issue 9).
+ */
+const aliases = [
+  { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+  {
+    find: /^use-sync-external-store\/shim$/,
+    replacement: fileURLToPath(new URL('./src/lib/sync-external-store.ts', import.meta.url)),
+  },
+];
+
+/**
+ * The chunks the entry imports (at any depth): every page has them before any lazy import of the
+ * app can run. Listing them again in each lazy import's preload list (`__vite__mapDeps`) only
+ * adds bytes to the chunks that hold such imports (about 1.3 KiB of the home page's JS): they are
+ * left out, except in the boot script's (src/boot.ts runs before the entry and imports it: its
+ * list is what fetches the entry's libraries beside it on a server-rendered page).
+ */
+let entryChunks: ReadonlySet<string> = new Set();
+/** The home page's own chunk (page group `index`), and the boot script's. */
+let homeChunk: string | undefined;
+let bootChunk: string | undefined;
+function entryClosure(): Plugin {
+  return {
+    name: 'entry-closure',
+    apply: 'build',
+    generateBundle: {
+      // Before Vite writes the preload lists (its own generateBundle).
+      order: 'pre',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const entry = chunks.find(
+          (c) => c.isEntry && !/\/src\/(?:boot|sw\/sw)\.ts$/.test(c.facadeModuleId ?? ''),
+        );
+        const seen = new Set<string>();
+        const walk = (file: string) => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          for (const dep of byFile.get(file)?.imports ?? []) walk(dep);
+        };
+        if (entry) walk(entry.fileName);
+        entryChunks = seen;
+        homeChunk = chunks.find((c) =>
+          /\/src\/app\/routes\/index\.tsx$/.test(c.facadeModuleId ?? ''),
+        )?.fileName;
+        bootChunk = chunks.find(
+          (c) => c.isEntry && /\/src\/boot\.ts$/.test(c.facadeModuleId ?? ''),
+        )?.fileName;
+      },
+    },
+  };
+}
+
 /** The public files' contents (offline page, manifest, icons): a change there is a new release too. */
 function readPublicFiles(): string {
   const dir = fileURLToPath(new URL('./public', import.meta.url));
@@ -155,7 +211,7 @@ function readPublicFiles(): string {
  */
 const ssrConfig = defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: { alias: aliases },
   // Self-contained (its libraries inside): the server loads it from wherever the build was copied.
   ssr: { noExternal: true },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
@@ -170,8 +226,15 @@ const ssrConfig = defineConfig({
 });
 
 const clientConfig = defineConfig({
-  plugins: [react(), serviceWorkerVersion(), precompress(), preloadDefaultCatalogue(), routePreloads()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  plugins: [
+    react(),
+    serviceWorkerVersion(),
+    precompress(),
+    preloadDefaultCatalogue(),
+    routePreloads(),
+    entryClosure(),
+  ],
+  resolve: { alias: aliases },
   server: {
     port: Number(process.env.WEB_PORT ?? 8080),
     strictPort: true,
@@ -181,8 +244,18 @@ const clientConfig = defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     // Every browser the site supports preloads modules itself; the polyfill only costs start time.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The home page's lazy imports are its sections below the fold (popular games, lottery
+      // numbers, winners): their code is fetched when they come near the viewport, and theirs
+      // then; the list of their dependencies' names is not worth 0.3 KiB of its first load.
+      resolveDependencies: (_file, deps, { hostId }) =>
+        hostId === bootChunk ? deps : hostId === homeChunk ? [] : deps.filter((d) => !entryChunks.has(d)),
+    },
     rollupOptions: {
+      // Building a zod schema has no side effect: one that nothing uses is left out of the build
+      // (a contract module's unused schemas no longer ride along with the used ones; issue 9).
+      treeshake: { manualPureFunctions: ['z', 'defineEndpoint'] },
       // The page's entry, and the script a server-rendered page starts it with (src/boot.ts).
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
@@ -207,7 +280,17 @@ const clientConfig = defineConfig({
             {
               name: 'vendor',
               // Not TanStack's hydration: only a server-rendered page loads it (app/hydrate-page).
-              test: /node_modules[\\/](react|react-dom|scheduler|react-i18next|i18next|@tanstack(?![\\/]query-core[\\/].*hydration)|zustand|use-sync-external-store|zod|react-router|cookie|set-cookie-parser)[\\/]/,
+              // Nor TanStack's infinite queries and mutations: only lazy pages use them (issue 9).
+              test: /node_modules[\\/](react|react-dom|scheduler|react-i18next|i18next|@tanstack(?![\\/]query-core[\\/].*hydration)(?![\\/]\S*[\\/](infiniteQueryObserver|mutationObserver|useMutation|useInfiniteQuery|useMutationState|useIsMutating|queriesObserver|useQueries|useSuspense\w*|usePrefetch\w*)\.js)|zustand|use-sync-external-store|zod|react-router|cookie|set-cookie-parser)[\\/]/,
+            },
+            {
+              name: 'core',
+              test: /(apps[\\/]web[\\/]src[\\/](lib[\\/](api-client|i18n|storage|chunk|ui-store)\.ts|components[\\/]ui[\\/]button\.tsx)|packages[\\/]contracts[\\/]src[\\/](endpoint|envelope|languages|whitelabel|patterns|endpoints[\\/]system)\.ts)$/,
+            },
+            {
+              name: 'home-announcements',
+              includeDependenciesRecursively: false,
+              test: /(features[\\/]announcements[\\/](api[\\/](get-announcements|keys)|catalogues|components[\\/]language-tag)|contracts[\\/]src[\\/]endpoints[\\/]announcements)\.ts$/,
             },
           ],
         },

@@ -10,6 +10,9 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: ['./src/testing/setup.ts'],
+    // A test's first page render transforms its lazy modules; on a busy 2-core machine the long
+    // flows (deposit, withdraw, transfers) pass 5 s now and then.
+    testTimeout: 15_000,
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
 });

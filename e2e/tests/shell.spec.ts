@@ -110,6 +110,8 @@ test.describe('in English', () => {
   }) => {
     await page.goto('/index');
     const footer = page.getByRole('contentinfo');
+    // The footer's help menu loads when the footer comes near (the home page is long since issue 9).
+    await footer.scrollIntoViewIfNeeded();
     const firstHelpLink = footer.getByRole('link').first();
     await expect(firstHelpLink).toBeVisible();
     await firstHelpLink.click();

@@ -32,6 +32,7 @@ import {
   contentEndpoints,
   rewardEndpoints,
   promotionEndpoints,
+  announcementEndpoints,
   studioSportsEndpoints,
   systemEndpoints,
   SWITCHER_LANGUAGES,
@@ -145,6 +146,7 @@ describe('issue 3 tables', () => {
       contentEndpoints,
       rewardEndpoints,
       promotionEndpoints,
+      announcementEndpoints,
     ].flatMap((t) => Object.keys(t));
     expect(parts.length).toBe(all.length);
     expect(new Set(parts).size).toBe(all.length);

@@ -4,6 +4,8 @@ import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { getStatusQueryOptions } from '@/features/system/api/get-status';
 import { initI18n, isCataloguePart, loadCatalogues } from '@/lib/i18n';
+// The page's part texts are loaded before hydrating: their loaders come with this code (lib/i18n.ts).
+import '@/lib/catalogue-parts';
 import type { SsrState } from '@/lib/ssr-state';
 import { storeMerchant } from '@/lib/storage';
 import { App } from './app';

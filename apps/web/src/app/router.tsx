@@ -53,15 +53,24 @@ export const routes: RouteObject[] = [
               { path: strip(paths.home), lazy: group.index },
               {
                 path: strip(paths.login),
-                lazy: async () => ({ Component: (await group.index()).LoginRoute }),
+                lazy: async () => {
+                  const m = await group.index();
+                  return { Component: m.LoginRoute, loader: m.loader };
+                },
               },
               {
                 path: strip(paths.register),
-                lazy: async () => ({ Component: (await group.index()).RegisterRoute }),
+                lazy: async () => {
+                  const m = await group.index();
+                  return { Component: m.RegisterRoute, loader: m.loader };
+                },
               },
               {
                 path: strip(paths.registerHtml),
-                lazy: async () => ({ Component: (await group.index()).RegisterRoute }),
+                lazy: async () => {
+                  const m = await group.index();
+                  return { Component: m.RegisterRoute, loader: m.loader };
+                },
               },
               { path: strip(paths.pointMall), lazy: group.pointMall },
               { path: strip(paths.elott), lazy: group.elott },

@@ -28,108 +28,38 @@ const CATALOGUES: Record<CompleteLanguage, () => Promise<{ default: Catalogue }>
  * when a page that needs them first opens, so the home page does not carry them. `account`: forms
  * of login, register, passwords, the security centre, the pattern texts. `money`: amounts, wallet
  * names, transaction types, statuses and money errors; `wallet`, `cashier`, `records`: the text of
- * those page groups (issue 4).
+ * those page groups (issue 4). Their loaders are in lib/catalogue-parts.ts, a chunk of its own
+ * (70 hashed file names: 0.7 KiB of the home page's first JS, issue 9), fetched with the first
+ * part a page asks for; the page groups that need texts for their first paint import it.
  */
-type Loader = () => Promise<{ default: Catalogue }>;
-const PART_CATALOGUES = {
-  account: {
-    MY: () => import('../locales/account/my.json'),
-    EN: () => import('../locales/account/en.json'),
-    CN: () => import('../locales/account/cn.json'),
-    TH: () => import('../locales/account/th.json'),
-    VI: () => import('../locales/account/vi.json'),
-  },
-  money: {
-    MY: () => import('../locales/money/my.json'),
-    EN: () => import('../locales/money/en.json'),
-    CN: () => import('../locales/money/cn.json'),
-    TH: () => import('../locales/money/th.json'),
-    VI: () => import('../locales/money/vi.json'),
-  },
-  wallet: {
-    MY: () => import('../locales/wallet/my.json'),
-    EN: () => import('../locales/wallet/en.json'),
-    CN: () => import('../locales/wallet/cn.json'),
-    TH: () => import('../locales/wallet/th.json'),
-    VI: () => import('../locales/wallet/vi.json'),
-  },
-  cashier: {
-    MY: () => import('../locales/cashier/my.json'),
-    EN: () => import('../locales/cashier/en.json'),
-    CN: () => import('../locales/cashier/cn.json'),
-    TH: () => import('../locales/cashier/th.json'),
-    VI: () => import('../locales/cashier/vi.json'),
-  },
-  records: {
-    MY: () => import('../locales/records/my.json'),
-    EN: () => import('../locales/records/en.json'),
-    CN: () => import('../locales/records/cn.json'),
-    TH: () => import('../locales/records/th.json'),
-    VI: () => import('../locales/records/vi.json'),
-  },
-  games: {
-    MY: () => import('../locales/games/my.json'),
-    EN: () => import('../locales/games/en.json'),
-    CN: () => import('../locales/games/cn.json'),
-    TH: () => import('../locales/games/th.json'),
-    VI: () => import('../locales/games/vi.json'),
-  },
-  bets: {
-    MY: () => import('../locales/bets/my.json'),
-    EN: () => import('../locales/bets/en.json'),
-    CN: () => import('../locales/bets/cn.json'),
-    TH: () => import('../locales/bets/th.json'),
-    VI: () => import('../locales/bets/vi.json'),
-  },
-  // Issue 6: what the betting record shows of a baccarat bet.
-  baccarat: {
-    MY: () => import('../locales/baccarat/my.json'),
-    EN: () => import('../locales/baccarat/en.json'),
-    CN: () => import('../locales/baccarat/cn.json'),
-    TH: () => import('../locales/baccarat/th.json'),
-    VI: () => import('../locales/baccarat/vi.json'),
-  },
-  // Issue 6: what the betting record shows of a sports bet.
-  sports: {
-    MY: () => import('../locales/sports/my.json'),
-    EN: () => import('../locales/sports/en.json'),
-    CN: () => import('../locales/sports/cn.json'),
-    TH: () => import('../locales/sports/th.json'),
-    VI: () => import('../locales/sports/vi.json'),
-  },
-  // Issue 6: what the betting record shows of a fish bet.
-  fish: {
-    MY: () => import('../locales/fish/my.json'),
-    EN: () => import('../locales/fish/en.json'),
-    CN: () => import('../locales/fish/cn.json'),
-    TH: () => import('../locales/fish/th.json'),
-    VI: () => import('../locales/fish/vi.json'),
-  },
-  // Issue 6: what the betting record shows of a pvp bet.
-  pvp: {
-    MY: () => import('../locales/pvp/my.json'),
-    EN: () => import('../locales/pvp/en.json'),
-    CN: () => import('../locales/pvp/cn.json'),
-    TH: () => import('../locales/pvp/th.json'),
-    VI: () => import('../locales/pvp/vi.json'),
-  },
-  // Issue 7: the lottery pages (digit games, draw results, the lottery bet details, the errors).
-  lottery: {
-    MY: () => import('../locales/lottery/my.json'),
-    EN: () => import('../locales/lottery/en.json'),
-    CN: () => import('../locales/lottery/cn.json'),
-    TH: () => import('../locales/lottery/th.json'),
-    VI: () => import('../locales/lottery/vi.json'),
-  },
-  // Issue 7: the Vietnamese lottery page, /elott and the home page's popular numbers.
-  vnlottery: {
-    MY: () => import('../locales/vnlottery/my.json'),
-    EN: () => import('../locales/vnlottery/en.json'),
-    CN: () => import('../locales/vnlottery/cn.json'),
-    TH: () => import('../locales/vnlottery/th.json'),
-    VI: () => import('../locales/vnlottery/vi.json'),
-  },
-} satisfies Record<string, Record<CompleteLanguage, Loader>>;
+export const EARLY_PARTS = [
+  'account',
+  'money',
+  'wallet',
+  'cashier',
+  'records',
+  'games',
+  'bets',
+  'baccarat',
+  'sports',
+  'fish',
+  'pvp',
+  'lottery',
+  'vnlottery',
+] as const;
+export type EarlyPart = (typeof EARLY_PARTS)[number];
+export type PartLoader = () => Promise<{ default: Catalogue }>;
+type Loader = PartLoader;
+let earlyLoaders: Promise<unknown> | null = null;
+/** The early parts' loaders (once); lib/catalogue-parts.ts registers them when it is evaluated. */
+function loadEarlyLoaders(): Promise<unknown> {
+  earlyLoaders ??= loadChunk(() => import('./catalogue-parts')).catch((e: unknown) => {
+    earlyLoaders = null;
+    throw e;
+  });
+  return earlyLoaders;
+}
+
 /**
  * Parts whose loaders live in their own lazy chunk, registered there before first use (issue 8:
  * the agent centre's texts), so their loaders cost the home page nothing.
@@ -143,8 +73,12 @@ export type LatePart =
   | 'points'
   | 'rewards'
   | 'content';
-export type CataloguePart = keyof typeof PART_CATALOGUES | LatePart;
-const PARTS: Partial<Record<CataloguePart, Record<CompleteLanguage, Loader>>> = PART_CATALOGUES;
+export type CataloguePart = EarlyPart | LatePart;
+const PARTS: Partial<Record<CataloguePart, Record<CompleteLanguage, Loader>>> = {};
+/** Called by lib/catalogue-parts.ts with the early parts' loaders. */
+export function registerPartLoaders(loaders: Record<EarlyPart, Record<CompleteLanguage, Loader>>): void {
+  for (const part of EARLY_PARTS) PARTS[part] ??= loaders[part];
+}
 export function registerCatalogues(part: LatePart, loaders: Record<CompleteLanguage, Loader>): void {
   PARTS[part] = loaders;
 }
@@ -164,13 +98,17 @@ export function collectCatalogueParts(): () => CataloguePart[] {
 }
 
 export function isCataloguePart(value: unknown): value is CataloguePart {
-  return typeof value === 'string' && Object.hasOwn(PARTS, value);
+  return (
+    typeof value === 'string' &&
+    ((EARLY_PARTS as readonly string[]).includes(value) || Object.hasOwn(PARTS, value))
+  );
 }
 /** The language being applied (its texts loading), until it is the current one. */
 let applying: LanguageCode | null = null;
 const partsLoaded = new Set<string>();
 
 async function ensureParts(catalogue: CompleteLanguage): Promise<void> {
+  if ([...partsWanted].some((part) => !PARTS[part])) await loadEarlyLoaders();
   await Promise.all(
     [...partsWanted].map(async (part) => {
       const id = `${part}:${catalogue}`;

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { Announcement } from '@app/contracts';
 
 /** Spec §2 modals: one discriminated union, one host. */
 export type ModalState =
@@ -8,6 +9,11 @@ export type ModalState =
   /** `forced`: the weak/expired-password session of spec §4 (no old password asked). */
   | { kind: 'changePassword'; forced?: boolean }
   | { kind: 'notice' }
+  /**
+   * Announcements to read one after another (issue 9): the popup group after a login (spec §4
+   * after-login modal), or a banner's details.
+   */
+  | { kind: 'announcement'; items: Announcement[] }
   | {
       kind: 'dialog';
       titleKey: string;

@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { useSessionStore } from '@/lib/storage';
 import { useUiStore } from '@/lib/ui-store';
 
 const initialUi = useUiStore.getState();
+
+// A page's first render in a test transforms its lazy modules on the way; on a busy machine that
+// takes more than the default second (findBy…, waitFor).
+configure({ asyncUtilTimeout: 3_000 });
 
 beforeAll(async () => {
   await initI18n('EN');

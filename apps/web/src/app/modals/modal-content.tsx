@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { loadChunk } from '@/lib/chunk';
 import { loadAccountCatalogue } from '@/lib/i18n';
+// The account forms' texts load beside their code: the part loaders come with the modals (lib/i18n.ts).
+import '@/lib/catalogue-parts';
 import { clearSession } from '@/lib/storage';
 import type { ModalState } from '@/lib/ui-store';
 import styles from './modal-content.module.css';
@@ -21,6 +23,12 @@ const ForgotPasswordModal = lazy(
 );
 const ChangePasswordModal = lazy(
   accountForm(() => import('@/features/auth/components/change-password-modal')),
+);
+// Issue 9: the notice modal and the announcements read one by one (popup, banner details), each
+// with the announcements' texts (loaded by the chunk itself).
+const NoticeModal = lazy(() => loadChunk(() => import('@/features/announcements/components/notice-modal')));
+const AnnouncementModal = lazy(() =>
+  loadChunk(() => import('@/features/announcements/components/announcement-modal')),
 );
 
 /** The bodies of every modal kind (DESIGN §5: one union, one host). */
@@ -63,9 +71,15 @@ export default function ModalContent({ modal, onClose }: { modal: ModalState; on
       );
     case 'notice':
       return (
-        <Modal title={t('notice.title')} closeLabel={closeLabel} onClose={onClose}>
-          <p className={styles.text}>{t('notice.pending')}</p>
-        </Modal>
+        <Suspense fallback={null}>
+          <NoticeModal onClose={onClose} />
+        </Suspense>
+      );
+    case 'announcement':
+      return (
+        <Suspense fallback={null}>
+          <AnnouncementModal items={modal.items} onClose={onClose} />
+        </Suspense>
       );
     case 'login':
       return (

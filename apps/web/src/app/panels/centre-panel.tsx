@@ -17,6 +17,8 @@ import { useStatus } from '@/features/system/api/get-status';
 import { useSession } from '@/lib/session';
 import { useUiStore, type PanelId } from '@/lib/ui-store';
 import styles from './centre-panel.module.css';
+// Every centre page needs part texts at once: their loaders come with the panel (lib/i18n.ts).
+import '@/lib/catalogue-parts';
 
 const CENTRES: Record<PanelId, { titleKey: string; entries: readonly CentreEntry[]; fallback: string }> = {
   personal: {

@@ -8,6 +8,8 @@ import { prefetchFirstGamePage } from '@/features/games/api/get-game-list';
 import { GameLobby } from '@/features/games/components/game-lobby';
 import { useGamesCatalogue } from '@/features/games/hooks/use-games-catalogue';
 import { loadCatalogues } from '@/lib/i18n';
+// Its first paint needs part texts: their loaders come with this page's code (lib/i18n.ts).
+import '@/lib/catalogue-parts';
 import { NotFound } from '../not-found';
 
 const TITLE_KEYS: Record<GameRouteType, string> = {

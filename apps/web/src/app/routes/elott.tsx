@@ -9,6 +9,8 @@ import { ElottBoard } from '@/features/lottery/vn/elott-board';
 import { useGameMenus } from '@/features/navigation/api/get-game-menus';
 import { errorKey } from '@/lib/api-client';
 import { loadCatalogues } from '@/lib/i18n';
+// Its first paint needs part texts: their loaders come with this page's code (lib/i18n.ts).
+import '@/lib/catalogue-parts';
 import styles from './elott.module.css';
 
 export async function loader() {

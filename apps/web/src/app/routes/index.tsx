@@ -7,13 +7,46 @@ import { Page } from '@/components/ui/page';
 import { EmptyState } from '@/components/ui/status';
 import { GAME_LABEL_KEYS } from '@/config/nav';
 import { GAME_TYPE_PATHS } from '@/config/paths';
+import { prefetchAnnouncements } from '@/features/announcements/api/get-announcements';
+import { loadAnnouncementTexts } from '@/features/announcements/catalogues';
+import {
+  BANNERS_QUERY,
+  HomeBanners,
+  NoticeLine,
+} from '@/features/announcements/components/home-announcements';
+import { LazyWinners } from '@/features/announcements/components/lazy-winners';
+import { LazyHotGames } from '@/features/games/components/lazy-hot-games';
 import { LazyPopular } from '@/features/lottery/popular/lazy-popular';
 import { useStatus } from '@/features/system/api/get-status';
+import { readStoredLanguage } from '@/lib/i18n';
 import { useSessionStore } from '@/lib/storage';
 import { useUiStore, type ModalKind } from '@/lib/ui-store';
 import styles from './index.module.css';
 
-/** Home (/index): welcome, the enabled game categories, and the popular-games area. */
+/** How long the first paint waits for the banners before it goes without them. */
+const BANNER_WAIT_MS = 1_500;
+let firstLoad = true;
+
+/**
+ * The banners (and, when there are any, their controls' texts) arrive before the first paint, so
+ * the carousel is there from the start or not at all: nothing is pushed down after the fact. Only
+ * the app's first load waits; later visits take them from the cache or as they come.
+ */
+export async function loader() {
+  const first = firstLoad;
+  firstLoad = false;
+  const banners = prefetchAnnouncements(BANNERS_QUERY, readStoredLanguage())
+    .then((page) => (page.items.length > 0 ? loadAnnouncementTexts() : undefined))
+    .catch(() => undefined);
+  if (first) await Promise.race([banners, new Promise((r) => setTimeout(r, BANNER_WAIT_MS))]);
+  return null;
+}
+
+/**
+ * Home (/index): welcome, the banner carousel, the notice line, the enabled game categories, the
+ * popular games, the popular lottery numbers and the winners board (the last three load when
+ * scrolled near).
+ */
 export function Component() {
   const { t } = useTranslation();
   const status = useStatus();
@@ -24,6 +57,8 @@ export function Component() {
 
   return (
     <Page title={t('home.title', { brand })}>
+      <HomeBanners />
+      <NoticeLine />
       <div className={styles.hero}>
         <p className={styles.lead}>{t('home.lead')}</p>
         {loggedIn ? null : (
@@ -53,10 +88,11 @@ export function Component() {
       </section>
       <section aria-labelledby="home-popular" className={styles.section}>
         <h2 id="home-popular">{t('home.popular')}</h2>
-        <EmptyState title={t('games.empty')} />
+        <LazyHotGames label={t('home.popular')} />
       </section>
       {/* Issue 7: popular lottery numbers, below the fold; its own chunk, loaded when scrolled near. */}
       <LazyPopular />
+      <LazyWinners />
     </Page>
   );
 }

@@ -4,6 +4,8 @@ import { prefetchOpenedNumero } from '@/features/lottery/api/get-opened-numero';
 import { LotteryPage } from '@/features/lottery/components/lottery-page';
 import { useGameMenus } from '@/features/navigation/api/get-game-menus';
 import { loadCatalogues } from '@/lib/i18n';
+// Its first paint needs part texts: their loaders come with this page's code (lib/i18n.ts).
+import '@/lib/catalogue-parts';
 
 /** The loader's first run: the app's first load of the page (not a game or tab switch). */
 let firstLoad = true;

@@ -8,6 +8,8 @@ import { GameFrameView } from '@/features/games/components/game-frame';
 import { SeamlessHall } from '@/features/games/components/halls';
 import { useGamesCatalogue } from '@/features/games/hooks/use-games-catalogue';
 import { loadCatalogues } from '@/lib/i18n';
+// Its first paint needs part texts: their loaders come with this page's code (lib/i18n.ts).
+import '@/lib/catalogue-parts';
 import { safeGameUrl } from '@/features/games/hooks/use-launch-game';
 import { readFrame, useFrameStore } from '@/features/games/launch-store';
 

@@ -4,6 +4,8 @@ import { LoadingState } from '@/components/ui/status';
 import { SportsHall } from '@/features/games/components/halls';
 import { useGamesCatalogue } from '@/features/games/hooks/use-games-catalogue';
 import { loadCatalogues } from '@/lib/i18n';
+// Its first paint needs part texts: their loaders come with this page's code (lib/i18n.ts).
+import '@/lib/catalogue-parts';
 
 /**
  * The games texts arrive before the page renders (the route waits for its loader), so the

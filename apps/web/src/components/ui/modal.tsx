@@ -17,7 +17,8 @@ export function Modal({
   title: string;
   closeLabel: string;
   onClose: () => void;
-  variant?: 'dialog' | 'sheet';
+  /** dialog: a small centred box; wide: the same, up to 720 px (reading); sheet: a side panel. */
+  variant?: 'dialog' | 'wide' | 'sheet';
   description?: string;
   children?: ReactNode;
 }) {
@@ -26,7 +27,7 @@ export function Modal({
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content
-          className={`${styles.content} ${styles[variant]}`}
+          className={`${styles.content} ${variant === 'wide' ? `${styles.dialog} ${styles.wide}` : styles[variant]}`}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className={styles.head}>

@@ -4,8 +4,9 @@ import { paths } from '@/config/paths';
 import styles from './help-menu.module.css';
 
 /**
- * The footer's other pages (issue 9: guide, blog, feedback, join us, app download). Its own lazy
- * chunk, shown with the help menu once the footer is near: the home page's first load carries none of it.
+ * The footer's other pages (issue 9: guide, blog, feedback, join us, app download, point mall),
+ * shown with the help menu once the footer is near (both in the help menu's lazy chunk): the home
+ * page's first load carries none of it.
  */
 export default function FooterLinks() {
   const { t } = useTranslation();
@@ -23,6 +24,9 @@ export default function FooterLinks() {
         </li>
         <li>
           <Link to={paths.join}>{t('pages.join.title')}</Link>
+        </li>
+        <li>
+          <Link to={paths.pointMall}>{t('pages.pointMall.title')}</Link>
         </li>
         <li>
           <Link to={paths.down}>{t('nav.download')}</Link>
