@@ -69,6 +69,7 @@ export type LatePart =
   | 'contracts'
   // Issue 9: each registered by its feature's own chunk (features/<domain>/catalogues.ts).
   | 'announcements'
+  | 'notices'
   | 'promotions'
   | 'points'
   | 'rewards'

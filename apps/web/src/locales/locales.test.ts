@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 type Tree = { [key: string]: string | Tree };
 
 // Each language is its base catalogue plus the part catalogues merged into it lazily (same key
-// space): account, money, wallet, cashier, records, games, bets, baccarat, sports, fish, pvp, lottery, vnlottery, agent, contracts, announcements, promotions, points, rewards, content (lib/i18n.ts PART_CATALOGUES and LatePart).
+// space): account, money, wallet, cashier, records, games, bets, baccarat, sports, fish, pvp, lottery, vnlottery, agent, contracts, announcements, notices, promotions, points, rewards, content (lib/i18n.ts PART_CATALOGUES and LatePart).
 const files = import.meta.glob<Tree>('./**/*.json', { eager: true, import: 'default' });
 const LANGS = ['my', 'en', 'cn', 'th', 'vi'];
 const PARTS = [
@@ -24,6 +24,7 @@ const PARTS = [
   'agent/',
   'contracts/',
   'announcements/',
+  'notices/',
   'promotions/',
   'points/',
   'rewards/',

@@ -1,8 +1,8 @@
 import { loadCatalogues, registerCatalogues } from '@/lib/i18n';
 
-// The announcements' texts (issue 9): the banner's controls, the notice modal, the popup and the
-// winners board. Registered from this feature's own module, loaded when a banner, a notice or a
-// board first shows (the home page without banners carries none of them).
+// The banner carousel's texts (issue 9): its controls. Registered from this feature's own module,
+// loaded with the banners before the first paint (the home page without banners carries none).
+// The notice modal's, the popups' and the winners board's are a part of their own (notices.ts).
 registerCatalogues('announcements', {
   MY: () => import('../../locales/announcements/my.json'),
   EN: () => import('../../locales/announcements/en.json'),

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { loadAnnouncementTexts } from './catalogues';
+import { loadNoticeTexts } from './notices';
 
 // A module of the lazy parts (modals, board): the home page's first load has no use for it.
 let loaded = false;
-/** True once the announcements' texts are there (in the current language); loads them once. */
+/** True once the notices' texts (modal, popup, winners) are there (in the current language); loads them once. */
 export function useAnnouncementTexts(): boolean {
   const [ready, setReady] = useState(loaded);
   useEffect(() => {
@@ -14,7 +14,7 @@ export function useAnnouncementTexts(): boolean {
       if (live) setReady(true);
     };
     // A failed load shows the keys' fallbacks rather than nothing.
-    loadAnnouncementTexts().then(done, done);
+    loadNoticeTexts().then(done, done);
     return () => {
       live = false;
     };
