@@ -112,7 +112,10 @@ test.describe('in English', () => {
     const footer = page.getByRole('contentinfo');
     // The footer's help menu loads when the footer comes near (the home page is long since issue 9).
     await footer.scrollIntoViewIfNeeded();
-    const firstHelpLink = footer.getByRole('link').first();
+    const firstHelpLink = footer
+      .getByRole('navigation', { name: 'Help', exact: true })
+      .getByRole('link')
+      .first();
     await expect(firstHelpLink).toBeVisible();
     await firstHelpLink.click();
     await expect(page).toHaveURL(/\/help/);
