@@ -9,14 +9,20 @@ import { E2E_DATA_DIR, E2E_PORT } from './env.ts';
  * DATA_DIR/ops.json): the real publish path, without starting a process per call.
  */
 export async function announce(...args: string[]): Promise<string> {
+  return opsOverLoopback('announce', ...args);
+}
+
+/** Any ops command the way the CLI sends it to the running server (fast: no process per call). */
+export async function opsOverLoopback(command: string, ...args: string[]): Promise<string> {
   const { token } = JSON.parse(readFileSync(join(E2E_DATA_DIR, 'ops.json'), 'utf8')) as { token: string };
-  const res = await fetch(`http://127.0.0.1:${E2E_PORT}/ops/announce`, {
+  const res = await fetch(`http://127.0.0.1:${E2E_PORT}/ops/${command}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ args }),
   });
   const body = (await res.json()) as { success: boolean; value?: { message: string }; message?: string };
-  if (!res.ok || !body.success) throw new Error(`announce ${args[0]} refused: ${body.message ?? res.status}`);
+  if (!res.ok || !body.success)
+    throw new Error(`${command} ${args[0]} refused: ${body.message ?? res.status}`);
   return body.value!.message;
 }
 

@@ -1,9 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { asNewClient, expectLoggedIn, logIn } from '../support/accounts.ts';
+import { opsOverLoopback, xssCorpus } from '../support/announcements.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { mainBalance, openCentrePage, readHeaderBalance } from '../support/money.ts';
 import { noSidewaysScroll } from '../support/lottery.ts';
+import { E2E_PORT } from '../support/env.ts';
 import { ops } from '../support/ops.ts';
 
 // Issue 9, "Done when" (promotions): demo01 applies for a promotion with two images (a real PNG
@@ -241,6 +243,80 @@ test('stored XSS: payloads saved as promotion content through the ops command ru
   // document, where the browser refuses to compile the handlers and styles. Nothing runs.)
   expect(raw).toEqual({ dangerous: 0, scriptLinks: 0, xss: 0 });
   expect(dialogs).toEqual([]);
+});
+
+test("stored XSS: the whole corpus (wapiti's payloads and ours) as promotion content runs nothing", async ({
+  browser,
+}) => {
+  const corpus = xssCorpus();
+  expect(corpus.length).toBeGreaterThan(100);
+  const code = `E2EXSSC${Date.now().toString(36).toUpperCase()}`;
+  const id = createActivity(code, 'gaming', 'title=E2E corpus check', 'bonus=1.00');
+  // Each payload saved on its own through the real save path (a payload like an unclosed
+  // <textarea> takes in everything after it, in the browser as on the server), then what the
+  // server kept of all of them saved again as one page: every payload is on the rendered page.
+  const kept: string[] = [];
+  for (const [i, p] of corpus.entries()) {
+    await opsOverLoopback('promo', 'content', String(id), 'EN', `<p>Payload ${i + 1}.</p>${p}`);
+    const res = await fetch(`http://127.0.0.1:${E2E_PORT}/wps/promo/activity?id=${id}&language=EN`);
+    kept.push(((await res.json()) as { value: { content: string } }).value.content);
+  }
+  expect(kept.filter((k, i) => !k.includes(`Payload ${i + 1}.`))).toEqual([]);
+  await opsOverLoopback('promo', 'content', String(id), 'EN', kept.join('\n'));
+
+  // The site's own CSP stays on: a script it had to block is counted as a failure too.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  let dialogs = 0;
+  page.on('dialog', (d) => {
+    dialogs++;
+    void d.dismiss();
+  });
+  await page.addInitScript(() => {
+    localStorage.setItem('lang', 'EN');
+    const w = window as unknown as Record<string, unknown>;
+    w.__xss = 0;
+    w.__csp = [];
+    const hit = () => {
+      w.__xss = Number(w.__xss) + 1;
+    };
+    window.alert = hit;
+    window.confirm = () => (hit(), false);
+    window.prompt = () => (hit(), null);
+    document.addEventListener('securitypolicyviolation', (e) => {
+      if (/^script-src/.test(e.effectiveDirective))
+        (w.__csp as string[]).push(`${e.effectiveDirective} ${e.sample}`);
+    });
+  });
+  // Payloads load scripts from elsewhere (wapiti's host) or here: either would count.
+  await page.route(/wapiti3\.ovh|xss-probe\.js/, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: 'window.__xss = (window.__xss || 0) + 1;' }),
+  );
+  await asNewClient(page);
+  await page.goto(`/promoDetail?id=${id}`);
+  const content = page.getByRole('region', { name: 'About this activity' });
+  await expect(content.getByText(`Payload ${corpus.length}.`)).toBeVisible();
+  // A moment for timers and late-loading images' handlers; no link may lead to script (below).
+  await page.waitForTimeout(1_000);
+  const found = await content.evaluate((root) => {
+    const bad: string[] = [];
+    for (const el of root.querySelectorAll(
+      'script, iframe, frame, object, embed, svg, math, style, form, base, meta, link',
+    ))
+      bad.push(el.tagName);
+    for (const el of root.querySelectorAll('*')) {
+      for (const a of el.getAttributeNames())
+        if (a.startsWith('on') || a === 'srcdoc' || a === 'formaction' || a === 'style')
+          bad.push(`${el.tagName}[${a}]`);
+      const url = el.getAttribute('href') ?? el.getAttribute('src') ?? '';
+      if (/^\s*(javascript|vbscript|data):/i.test(url)) bad.push(`${el.tagName} ${url.slice(0, 40)}`);
+    }
+    const w = window as unknown as { __xss: number; __csp: string[] };
+    return { bad, scripts: w.__xss, csp: w.__csp };
+  });
+  expect(found).toEqual({ bad: [], scripts: 0, csp: [] });
+  expect(dialogs).toBe(0);
+  await context.close();
 });
 
 test('axe: no serious or critical findings on /promotions, /promoDetail and the claim hall, light and dark', async ({

@@ -31,7 +31,8 @@ export async function opsRoutes(app: FastifyInstance, { ops, token }: OpsRoutesO
     schema: {
       hide: true,
       params: z.object({ command: z.enum(OPS_COMMANDS) }),
-      body: z.object({ args: z.array(z.string().max(1000)).max(20) }).strict(),
+      // An argument may be a page of HTML (promo content takes up to 100,000 characters).
+      body: z.object({ args: z.array(z.string().max(100_000)).max(40) }).strict(),
     },
     onRequest: async (req) => {
       if (!isLoopback(req.socket.remoteAddress ?? '')) throw new AppError('FORBIDDEN', 'ops: loopback only');
