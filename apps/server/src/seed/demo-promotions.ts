@@ -1,6 +1,6 @@
 import type { BetVertical, CompleteLanguage, PromoCategory, PromoTag } from '@app/contracts';
 import type { Db, Queryable } from '../db/db.ts';
-import { sanitizeHtml } from '../modules/promotions/html.ts';
+import { sanitizeHtml } from '../lib/sanitize-html.ts';
 
 /**
  * The demo promotions of issue 9, created when missing (every start calls it: also on a database
@@ -434,7 +434,7 @@ async function insertPromotion(
   for (const [language, t] of Object.entries(p.texts))
     await tx.query(
       'insert into promotion_texts (promotion_id, language, title, summary, content) values ($1, $2, $3, $4, $5)',
-      [id, language, t.title, t.summary, sanitizeHtml(t.content)],
+      [id, language, t.title, t.summary, sanitizeHtml(t.content).html],
     );
   return id;
 }

@@ -2,7 +2,8 @@ import type { CompleteLanguage } from '@app/contracts';
 
 /**
  * Help-centre content of the demo merchant (issue 2 §5: help centre in the five complete
- * languages). The HTML uses only simple tags; the client sanitises it with DOMPurify anyway.
+ * languages). The HTML uses only simple tags; it is stored through the server's sanitiser
+ * (lib/sanitize-html.ts) and the client runs DOMPurify again.
  */
 export type Texts = Record<CompleteLanguage, string>;
 

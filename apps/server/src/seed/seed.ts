@@ -16,6 +16,7 @@ import { seedDemoMoney } from './demo-money.ts';
 import { seedDemoGames } from './demo-games.ts';
 import { seedDemoLottery } from './demo-lottery.ts';
 import { seedSportsFixtures } from '../vendors/studio/sports/sports.module.ts';
+import { sanitizeHtml } from '../lib/sanitize-html.ts';
 import { HELP_CENTER } from './help-content.ts';
 import { seedDemoAnnouncements } from './demo-announcements.ts';
 import { seedDemoPromotions } from './demo-promotions.ts';
@@ -133,7 +134,8 @@ async function seedMerchant(db: Db): Promise<boolean> {
         for (const [language, title] of Object.entries(a.title)) {
           await tx.query(
             'insert into help_article_texts (article_id, language, title, content) values ($1, $2, $3, $4)',
-            [a.id, language, title, a.content[language as keyof typeof a.content]],
+            // Stored sanitised like every other piece of HTML a page shows (the client's DOMPurify is the second line).
+            [a.id, language, title, sanitizeHtml(a.content[language as keyof typeof a.content]).html],
           );
         }
       }

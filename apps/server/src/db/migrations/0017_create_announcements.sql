@@ -21,7 +21,7 @@ create index announcements_live on announcements (merchant_id, type, starts_at d
   where withdrawn_at is null;
 create unique index announcements_seed_key on announcements (merchant_id, seed_key) where seed_key is not null;
 
--- One text per language; content is HTML sanitised when it was published (announcements.sanitise.ts).
+-- One text per language; content is HTML sanitised when it was published (lib/sanitize-html.ts).
 create table announcement_texts (
   announcement_id bigint not null references announcements (id) on delete cascade,
   language text not null,

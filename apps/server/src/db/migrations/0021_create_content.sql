@@ -32,7 +32,7 @@ create index feedback_member on feedback (member_id, created_at desc);
 create index feedback_ip on feedback (ip, created_at desc);
 
 -- Blog posts: one row per post, one text per language (EN is the fallback); unpublished while
--- published_at is null. Bodies are stored already sanitised (content/sanitize-html.ts).
+-- published_at is null. Bodies are stored already sanitised (lib/sanitize-html.ts).
 create table blog_posts (
   id bigserial primary key,
   merchant_id integer not null references merchants (id) on delete cascade,

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
-import { ERROR_MESSAGE_KEYS, type announcementEndpoints } from '@app/contracts';
+import type { announcementEndpoints } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { HandlerMap } from '../../lib/route.ts';
+import { sendSvg } from '../../lib/svg-image.ts';
 import type { AnnouncementsService } from './announcements.service.ts';
 
 /** Thin handlers of the relays (guests and members alike; a member reads its own merchant's). */
@@ -69,17 +69,7 @@ export async function bannerImageRoutes(app: FastifyInstance): Promise<void> {
     { schema: { hide: true } },
     async (req, reply) => {
       const name = /^([a-z]{2,16})\.svg$/.exec(req.params.file)?.[1];
-      const svg = name ? bannerSvg(name) : null;
-      if (!svg)
-        return reply
-          .code(404)
-          .send({ success: false, code: 'NOT_FOUND', message: ERROR_MESSAGE_KEYS.NOT_FOUND });
-      const etag = `"${createHash('sha1').update(svg).digest('base64url').slice(0, 22)}"`;
-      reply
-        .header('cache-control', 'public, max-age=86400, stale-while-revalidate=604800')
-        .header('etag', etag);
-      if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type('image/svg+xml; charset=utf-8').send(svg);
+      return sendSvg(req, reply, name ? bannerSvg(name) : null);
     },
   );
 }

@@ -16,9 +16,9 @@ import {
 } from '@app/contracts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { AppError, type Clock } from '../../lib/errors.ts';
+import { sanitizeHtml, summaryOf } from '../../lib/sanitize-html.ts';
 import type { SystemService } from '../system/system.service.ts';
 import * as repo from './announcements.repository.ts';
-import { sanitiseHtml, summaryOf } from './announcements.sanitise.ts';
 
 export interface AnnouncementsServiceDeps {
   db: Db;
@@ -140,7 +140,7 @@ export function createAnnouncementsService(deps: AnnouncementsServiceDeps) {
     if (!raw.trim()) throw refuse(`${language}: content is needed (${language}.content=…)`);
     if (raw.length > ANNOUNCEMENT_CONTENT_MAX)
       throw refuse(`${language}: the content is limited to ${ANNOUNCEMENT_CONTENT_MAX} characters`);
-    const clean = sanitiseHtml(raw);
+    const clean = sanitizeHtml(raw);
     if (!clean.html.trim() || (!clean.text && !clean.imageUrl))
       throw refuse(
         `${language}: nothing is left of the content once unsafe HTML is removed (${clean.removed.join(', ') || 'no text'})`,

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { secureCall } from '../../test/accounts.ts';
-import { buildTestApp, TEST_OPS_TOKEN } from '../../test/helper.ts';
+import { call, opsCall, useTestApp } from '../../test/calls.ts';
 import {
-  expectLedgerSound,
+  fund,
   ledgerCounts,
   moneyMember,
   newKey,
@@ -11,57 +11,20 @@ import {
   walletBalance,
   type MoneyMember,
 } from '../../test/money.ts';
-import { fund } from '../../test/money.ts';
 import { autoReceiveC2c } from './c2c.job.ts';
 import { sign, DEV_GATEWAY_SECRET } from './cashier.service.ts';
 import { GATEWAY_SIGNATURE_HEADER } from './gateway.routes.ts';
 
 let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
-afterEach(async () => {
-  await expectLedgerSound(app);
-});
+useTestApp((a) => (app = a), { ledgerSound: true });
 
-interface Answer<T = unknown> {
-  status: number;
-  body: {
-    success: boolean;
-    value?: T;
-    message?: string;
-    code?: string;
-    fields?: Record<string, string>;
-    value_?: never;
-  };
-}
-async function send<T = unknown>(
+const send = <T = unknown>(
   m: MoneyMember,
   method: 'GET' | 'POST' | 'DELETE',
   url: string,
   payload?: unknown,
-): Promise<Answer<T>> {
-  const res = await app.inject({
-    method,
-    url,
-    headers: m.headers,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
-async function ops(command: string, ...args: string[]): Promise<{ status: number; message: string }> {
-  const res = await app.inject({
-    method: 'POST',
-    url: `/ops/${command}`,
-    headers: { authorization: `Bearer ${TEST_OPS_TOKEN}` },
-    payload: { args },
-  });
-  const body = res.json() as { value?: { message: string }; message?: string };
-  return { status: res.statusCode, message: body.value?.message ?? body.message ?? '' };
-}
+) => call<T>(app, m, method, url, payload);
+const ops = (command: string, ...args: string[]) => opsCall(app, command, ...args);
 
 interface Card {
   id: number;

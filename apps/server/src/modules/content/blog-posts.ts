@@ -3,7 +3,7 @@ import { safeParse } from 'zod/mini';
 import type { Queryable } from '../../db/db.ts';
 import { AppError } from '../../lib/errors.ts';
 import { saveBlogPost } from './content.repository.ts';
-import { htmlText, sanitizeHtml } from './sanitize-html.ts';
+import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 
 export const COVER_MOTIFS = ['waves', 'dice', 'cards', 'chart', 'shield'] as const;
 
@@ -18,7 +18,7 @@ export interface BlogPostDraft {
 const bad = (text: string) => new AppError('BAD_REQUEST', text);
 
 /**
- * Checks a draft and saves it with every body sanitised (sanitize-html.ts): EN is required (the
+ * Checks a draft and saves it with every body sanitised (lib/sanitize-html.ts): EN is required (the
  * fallback of every language), the others optional; a summary left empty is the body's first
  * 200 characters of text. Returns the post id. Publishing is separate (published_at).
  */
@@ -37,11 +37,12 @@ export async function saveBlogDraft(q: Queryable, merchantId: number, draft: Blo
     if (!t) continue;
     const title = typeof t.title === 'string' ? t.title.trim() : '';
     if (!title || title.length > 200) throw bad(`${language}: a title of 1-200 characters is needed`);
-    const body = sanitizeHtml(typeof t.body === 'string' ? t.body : '');
-    if (!htmlText(body)) throw bad(`${language}: the body is empty`);
+    const clean = sanitizeHtml(typeof t.body === 'string' ? t.body : '');
+    const body = clean.html;
+    if (!clean.text) throw bad(`${language}: the body is empty`);
     if (body.length > 100_000) throw bad(`${language}: the body is longer than 100,000 characters`);
     let summary = typeof t.summary === 'string' ? t.summary.trim() : '';
-    if (!summary) summary = htmlText(body).slice(0, 200);
+    if (!summary) summary = clean.text.slice(0, 200);
     if (summary.length > 500) throw bad(`${language}: the summary is longer than 500 characters`);
     texts.push({ language, title, summary, body });
   }

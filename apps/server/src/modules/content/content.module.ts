@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
-import { ERROR_MESSAGE_KEYS, LANGUAGE_CODES, type contentEndpoints, type LanguageCode } from '@app/contracts';
+import { LANGUAGE_CODES, type contentEndpoints, type LanguageCode } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DomainModule, ModuleDeps, RouteConfig } from '../../lib/module.ts';
+import { sendSvg } from '../../lib/svg-image.ts';
 import { requireMember } from '../session/session.plugin.ts';
 import { coverOf } from './content.repository.ts';
 import { createContentService, type Caller } from './content.service.ts';
@@ -75,15 +75,7 @@ export function createContentModule(deps: ModuleDeps): DomainModule<typeof conte
         async (req, reply) => {
           const m = /^([a-z0-9-]{1,80})\.svg$/.exec(req.params.file);
           const cover = m?.[1] ? await coverOf(deps.db, m[1]) : null;
-          if (!cover)
-            return reply
-              .code(404)
-              .send({ success: false, code: 'NOT_FOUND', message: ERROR_MESSAGE_KEYS.NOT_FOUND });
-          const svg = coverSvg(cover.hue, cover.motif);
-          const etag = `"${createHash('sha1').update(svg).digest('base64url').slice(0, 22)}"`;
-          reply.header('cache-control', 'public, max-age=86400').header('etag', etag);
-          if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-          return reply.type('image/svg+xml; charset=utf-8').send(svg);
+          return sendSvg(req, reply, cover ? coverSvg(cover.hue, cover.motif) : null);
         },
       );
     },

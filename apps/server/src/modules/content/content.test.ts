@@ -274,7 +274,7 @@ describe('blog', () => {
       '/wps/blog/post?slug=hello-world&language=EN',
     );
     expect(post.body.value?.body).toBe(
-      '<p>Hi <a>bad</a> <a href="https://example.com/x" rel="noopener noreferrer">good</a></p>',
+      '<p>Hi bad <a href="https://example.com/x" target="_blank" rel="noopener noreferrer nofollow">good</a></p>',
     );
     expect(post.body.value?.summary).toBe('Hi bad good');
     await expect(ops('blog', 'publish', 'Bad Slug', file)).rejects.toThrow('bad slug');

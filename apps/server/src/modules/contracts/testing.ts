@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { call } from '../../test/calls.ts';
 import { createSession } from '../session/session.service.ts';
 
 /**
@@ -32,31 +33,16 @@ export async function node(app: FastifyInstance, type: number, upline: string | 
   return { id: row!.id, account, token };
 }
 
-export interface Answer<T = unknown> {
-  status: number;
-  body: { success: boolean; value?: T; code?: string; message?: string; fields?: Record<string, string> };
-}
+export type { Answer } from '../../test/calls.ts';
 
-/** Calls the app as the member; `payload` is the query (GET) or the body (POST). */
-export async function as<T = unknown>(
+/** Calls the app as the member; `payload` is the query (GET) or the body (POST, `{}` when none). */
+export const as = <T = unknown>(
   app: FastifyInstance,
   who: { token: string },
   method: 'GET' | 'POST',
   path: string,
   payload?: Record<string, unknown>,
-): Promise<Answer<T>> {
-  const qs =
-    method === 'GET' && payload
-      ? `?${new URLSearchParams(Object.entries(payload).map(([k, v]): [string, string] => [k, String(v)])).toString()}`
-      : '';
-  const res = await app.inject({
-    method,
-    url: `${path}${qs}`,
-    headers: { authorization: `Bearer ${who.token}` },
-    ...(method === 'POST' ? { payload: payload ?? {} } : {}),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+) => call<T>(app, who, method, path, method === 'POST' ? (payload ?? {}) : payload);
 
 /** A settled bet of the member: `stake` in, `payout` back, settled at `at`. */
 export async function bet(app: FastifyInstance, memberId: string, stake: number, payout: number, at: Date) {

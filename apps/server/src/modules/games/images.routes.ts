@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
-import { ERROR_MESSAGE_KEYS, type GameType } from '@app/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GameType } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.ts';
+import { escapeXml, nameHash, sendSvg } from '../../lib/svg-image.ts';
 import { gameImageInfo, vendorImageInfo } from './catalogue.repository.ts';
 
 /**
@@ -15,25 +15,6 @@ export const THUMB_WIDTH = 240;
 export const THUMB_HEIGHT = 160;
 export const LOGO_WIDTH = 160;
 export const LOGO_HEIGHT = 64;
-/** A day in caches; the ETag makes a revalidation after that a 304. */
-export const IMAGE_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
-
-const escapeXml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-/** FNV-1a: a stable 32-bit hash of the name, for colours. */
-function hash(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
-}
-
 /** One glyph per slot family, else per game type (white, drawn in a 40×40 box at the origin). */
 const GLYPHS: Record<string, string> = {
   fruits:
@@ -55,7 +36,7 @@ const GLYPHS: Record<string, string> = {
 };
 
 function colours(name: string): [string, string] {
-  const h = hash(name);
+  const h = nameHash(name);
   const hue = h % 360;
   const hue2 = (hue + 40 + ((h >>> 9) % 80)) % 360;
   return [`hsl(${hue} 70% 42%)`, `hsl(${hue2} 75% 26%)`];
@@ -138,16 +119,6 @@ ${vendorNameText(v.name)}
 `;
 }
 
-function sendSvg(req: FastifyRequest, reply: FastifyReply, svg: string) {
-  const etag = `"${createHash('sha1').update(svg).digest('base64url').slice(0, 22)}"`;
-  reply.header('cache-control', IMAGE_CACHE_CONTROL).header('etag', etag);
-  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-  return reply.type('image/svg+xml; charset=utf-8').send(svg);
-}
-
-const notFound = (reply: FastifyReply) =>
-  reply.code(404).send({ success: false, code: 'NOT_FOUND', message: ERROR_MESSAGE_KEYS.NOT_FOUND });
-
 /** GET /img/games/<id>.svg and GET /img/vendors/<code>.svg; 404 for anything unknown. */
 export async function gameImageRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   app.get<{ Params: { file: string } }>(
@@ -156,7 +127,7 @@ export async function gameImageRoutes(app: FastifyInstance, { db }: { db: Db }):
     async (req, reply) => {
       const m = /^([1-9]\d{0,8})\.svg$/.exec(req.params.file);
       const game = m ? await gameImageInfo(db, Number(m[1])) : null;
-      return game ? sendSvg(req, reply, gameThumbnailSvg(game)) : notFound(reply);
+      return sendSvg(req, reply, game ? gameThumbnailSvg(game) : null);
     },
   );
   app.get<{ Params: { file: string } }>(
@@ -165,7 +136,7 @@ export async function gameImageRoutes(app: FastifyInstance, { db }: { db: Db }):
     async (req, reply) => {
       const m = /^([A-Z0-9_]{2,16})\.svg$/.exec(req.params.file);
       const vendor = m?.[1] ? await vendorImageInfo(db, m[1]) : null;
-      return vendor ? sendSvg(req, reply, vendorLogoSvg(vendor)) : notFound(reply);
+      return sendSvg(req, reply, vendor ? vendorLogoSvg(vendor) : null);
     },
   );
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper.ts';
 import { DEMO_GAMES } from '../../seed/demo-games.ts';
-import { IMAGE_CACHE_CONTROL } from './images.routes.ts';
+import { IMAGE_CACHE_CONTROL } from '../../lib/svg-image.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {

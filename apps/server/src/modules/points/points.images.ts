@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
-import { ERROR_MESSAGE_KEYS, MINOR_PER_MAJOR } from '@app/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MINOR_PER_MAJOR } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.ts';
-import { IMAGE_CACHE_CONTROL } from '../games/images.routes.ts';
+import { escapeXml, nameHash, sendSvg } from '../../lib/svg-image.ts';
 
 /**
  * The goods' pictures (issue 9): SVG drawn by the server like the game thumbnails — a gradient
@@ -30,21 +29,6 @@ export const GOODS_GLYPHS: Record<string, string> = {
   gift: '<rect x="6" y="30" width="68" height="46" rx="4"/><rect x="2" y="20" width="76" height="14" rx="3"/><path d="M40 20 V76" stroke="#000" stroke-opacity="0.3" stroke-width="6"/><path d="M40 20 Q24 2 16 12 Q14 20 40 20 Q66 20 64 12 Q56 2 40 20 Z"/>',
 };
 
-const escapeXml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-function hash(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
-}
-
 /** 100000 minor → "1,000" (whole major units; cents only when there are some). */
 function major(minor: number): string {
   const whole = Math.trunc(minor / MINOR_PER_MAJOR);
@@ -59,7 +43,7 @@ export function goodsImageSvg(g: {
   amount: number | null;
   currency: string;
 }): string {
-  const h = hash(g.code);
+  const h = nameHash(g.code);
   const hue = h % 360;
   const c1 = `hsl(${hue} 68% 44%)`;
   const c2 = `hsl(${(hue + 50 + ((h >>> 9) % 60)) % 360} 72% 26%)`;
@@ -79,13 +63,6 @@ ${value}
 `;
 }
 
-function sendSvg(req: FastifyRequest, reply: FastifyReply, svg: string) {
-  const etag = `"${createHash('sha1').update(svg).digest('base64url').slice(0, 22)}"`;
-  reply.header('cache-control', IMAGE_CACHE_CONTROL).header('etag', etag);
-  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-  return reply.type('image/svg+xml; charset=utf-8').send(svg);
-}
-
 /** GET /img/points/goods/<id>.svg (retired goods too: old exchange records show them); 404 otherwise. */
 export async function pointsImageRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   app.get<{ Params: { file: string } }>(
@@ -100,14 +77,10 @@ export async function pointsImageRoutes(app: FastifyInstance, { db }: { db: Db }
             [Number(m[1])],
           )
         : [];
-      if (!g)
-        return reply
-          .code(404)
-          .send({ success: false, code: 'NOT_FOUND', message: ERROR_MESSAGE_KEYS.NOT_FOUND });
       return sendSvg(
         req,
         reply,
-        goodsImageSvg({ ...g, amount: g.amount === null ? null : Number(g.amount) }),
+        g ? goodsImageSvg({ ...g, amount: g.amount === null ? null : Number(g.amount) }) : null,
       );
     },
   );

@@ -1,10 +1,9 @@
 import type { ExchangeRecord, Goods, PointsDetail } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePlay } from '../../test/games.ts';
-import { buildTestApp } from '../../test/helper.ts';
+import { useTestApp } from '../../test/calls.ts';
 import {
-  expectLedgerSound,
   ledgerCounts,
   moneyMember,
   newKey,
@@ -22,11 +21,10 @@ import { earn, goodsByCode, ops, pointsOf, pointsRows, send } from './testing.ts
  */
 
 let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp({ passwordLimits: { perAccountPerHour: 10_000, perIpPerHour: 10_000 } });
+useTestApp((a) => (app = a), {
+  passwordLimits: { perAccountPerHour: 10_000, perIpPerHour: 10_000 },
+  ledgerSound: true,
 });
-afterAll(async () => app.close());
-afterEach(async () => expectLedgerSound(app));
 
 const redeem = (m: MoneyMember, body: Record<string, unknown>) =>
   send<{ record: ExchangeRecord; balance: number }>(app, m, 'POST', '/wps/points/redeem', {

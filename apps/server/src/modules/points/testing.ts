@@ -1,44 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { TEST_OPS_TOKEN } from '../../test/helper.ts';
-import type { MoneyMember } from '../../test/money.ts';
+import { opsCall } from '../../test/calls.ts';
 import { accruePoints } from './accrual.ts';
 
 /** Test helpers of the point mall (issue 9). */
 
-export interface Answer<T = unknown> {
-  status: number;
-  body: { success: boolean; value?: T; message?: string; code?: string; fields?: Record<string, string> };
-}
+export { call as send, type Answer } from '../../test/calls.ts';
 
-export async function send<T = unknown>(
-  app: FastifyInstance,
-  m: Pick<MoneyMember, 'headers'> | null,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: unknown,
-): Promise<Answer<T>> {
-  const res = await app.inject({
-    method,
-    url,
-    headers: m?.headers ?? {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
-
-export async function ops(
-  app: FastifyInstance,
-  ...args: string[]
-): Promise<{ status: number; message: string }> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/ops/points',
-    headers: { authorization: `Bearer ${TEST_OPS_TOKEN}` },
-    payload: { args },
-  });
-  const body = res.json() as { value?: { message: string }; message?: string };
-  return { status: res.statusCode, message: body.value?.message ?? body.message ?? '' };
-}
+/** `npm run ops -- points …` through the app's /ops route. */
+export const ops = (app: FastifyInstance, ...args: string[]) => opsCall(app, 'points', ...args);
 
 /**
  * A settled bet in the betting record, as the games write it (vertical, stake, payout): what the

@@ -14,10 +14,10 @@ import {
 } from '@app/contracts';
 import type { Queryable } from '../../db/db.ts';
 import { AppError } from '../../lib/errors.ts';
+import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import { addNotice } from '../ledger/money-tx.ts';
 import type { MoneyOpsDeps } from '../ops/money-ops.ts';
 import type { OpsResult } from '../ops/ops.service.ts';
-import { sanitizeHtml } from './html.ts';
 import * as repo from './promotions.repository.ts';
 import { countingWindow, requirementsMet } from './rules.ts';
 
@@ -496,9 +496,9 @@ export async function promotionOps(deps: MoneyOpsDeps, args: readonly string[]):
       if (raw.length > 100_000) throw usage('the content is limited to 100,000 characters');
       const clean = sanitizeHtml(raw);
       const p = await findPromo(db, ref);
-      await setText(db, p.id, language, { content: clean });
+      await setText(db, p.id, language, { content: clean.html });
       return {
-        message: `${p.code} ${language} content saved (${clean.length} characters)${clean !== raw ? '; markup that is not allowed was removed' : ''}`,
+        message: `${p.code} ${language} content saved (${clean.html.length} characters)${clean.removed.length > 0 ? `; markup that is not allowed was removed (${clean.removed.join(', ')})` : ''}`,
       };
     }
     case 'hide':

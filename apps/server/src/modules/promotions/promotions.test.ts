@@ -7,55 +7,22 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { PNG } from 'pngjs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { login, testClock, freshIp } from '../../test/accounts.ts';
 import { freePlay } from '../../test/games.ts';
-import { buildTestApp, TEST_OPS_TOKEN } from '../../test/helper.ts';
-import { expectLedgerSound, moneyMember, newKey, walletBalance, type MoneyMember } from '../../test/money.ts';
+import { call, opsCall, useTestApp } from '../../test/calls.ts';
+import { moneyMember, newKey, walletBalance, type MoneyMember } from '../../test/money.ts';
 import { b64, jpegBomb, jpegFile, pngBomb, pngFile, pngOfSize } from './testing.ts';
 
 const clock = testClock();
 let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp({ now: clock.now });
-});
-afterAll(async () => {
-  await app.close();
-});
-afterEach(async () => {
-  await expectLedgerSound(app);
-});
+useTestApp((a) => (app = a), { now: clock.now, ledgerSound: true });
 
 const H = 3_600_000;
 
-interface Answer<T> {
-  status: number;
-  body: { success: boolean; value?: T; message?: string; code?: string; fields?: Record<string, string> };
-}
-async function api<T = unknown>(
-  who: MoneyMember | null,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: unknown,
-): Promise<Answer<T>> {
-  const res = await app.inject({
-    method,
-    url,
-    headers: who ? who.headers : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
-async function ops(...args: string[]): Promise<{ status: number; message: string }> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/ops/promo',
-    headers: { authorization: `Bearer ${TEST_OPS_TOKEN}` },
-    payload: { args },
-  });
-  const body = res.json() as { value?: { message: string }; message?: string };
-  return { status: res.statusCode, message: body.value?.message ?? body.message ?? '' };
-}
+const api = <T = unknown>(who: MoneyMember | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  call<T>(app, who, method, url, payload);
+const ops = (...args: string[]) => opsCall(app, 'promo', ...args);
 let codes = 0;
 /** A new activity through the ops command; its id. */
 async function create(category: string, ...kv: string[]): Promise<number> {
@@ -93,13 +60,8 @@ async function deposit(m: MoneyMember, amount: number): Promise<void> {
     key: newKey(),
   });
   expect(d.status).toBe(200);
-  const ok = await app.inject({
-    method: 'POST',
-    url: '/ops/deposit',
-    headers: { authorization: `Bearer ${TEST_OPS_TOKEN}` },
-    payload: { args: ['approve', String(d.body.value!.id)] },
-  });
-  expect(ok.statusCode).toBe(200);
+  const ok = await opsCall(app, 'deposit', 'approve', String(d.body.value!.id));
+  expect(ok.status, ok.message).toBe(200);
 }
 async function notices(memberId: string) {
   return app.services.db.query<{ kind: string; params: Record<string, string | number> }>(

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_MISSIONS, DEMO_REFERRAL_RULE, seedDemoRewards } from '../../seed/demo-rewards.ts';
-import { buildTestApp } from '../../test/helper.ts';
+import { useTestApp } from '../../test/calls.ts';
 import {
   expectLedgerSound,
   fund,
@@ -23,10 +23,7 @@ import { countRows, noticesOf, ops, send, trialMember } from './testing.ts';
  */
 
 let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(async () => app.close());
+useTestApp((a) => (app = a));
 
 interface RewardV {
   id: number;

@@ -1,53 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { secureCall } from '../../test/accounts.ts';
-import { TEST_OPS_TOKEN } from '../../test/helper.ts';
 import type { MoneyMember } from '../../test/money.ts';
 
 /** Test helpers of the rewards module (issue 9): calls with a member's session, ops, rows. */
 
-export interface Answer<T = unknown> {
-  status: number;
-  body: { success: boolean; value?: T; code?: string; message?: string; fields?: Record<string, string> };
-}
-
-/** Calls the app with the member's session; `payload` is the query (GET) or the body (POST). */
-export async function send<T = unknown>(
-  app: FastifyInstance,
-  m: Pick<MoneyMember, 'headers'>,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: Record<string, unknown>,
-): Promise<Answer<T>> {
-  const qs =
-    method === 'GET' && payload
-      ? `?${new URLSearchParams(Object.entries(payload).map(([k, v]): [string, string] => [k, String(v)])).toString()}`
-      : '';
-  const res = await app.inject({
-    method,
-    url: `${url}${qs}`,
-    headers: m.headers,
-    ...(method === 'POST' && payload ? { payload } : {}),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
-
-/** The operator command line through the app's /ops route. */
-export async function ops(
-  app: FastifyInstance,
-  command: string,
-  ...args: string[]
-): Promise<{ status: number; message: string }> {
-  const res = await app.inject({
-    method: 'POST',
-    url: `/ops/${command}`,
-    headers: { authorization: `Bearer ${TEST_OPS_TOKEN}` },
-    payload: { args },
-    remoteAddress: '127.0.0.1',
-  });
-  const body = res.json() as { value?: { message: string }; message?: string };
-  return { status: res.statusCode, message: body.value?.message ?? body.message ?? '' };
-}
+/** Calls with a member's session (`payload`: the query of a GET, else the body); the operator's commands. */
+export { call as send, opsCall as ops, type Answer } from '../../test/calls.ts';
 
 /** The member's inbox notices of a kind, oldest first. */
 export async function noticesOf(

@@ -1,20 +1,28 @@
 /**
- * The server's allow-list sanitiser of announcement HTML (issue 9: "refuse/strip dangerous HTML on
- * the server when publishing"; the client runs DOMPurify as well before showing it).
+ * The server's one allow-list sanitiser of operator HTML (issue 9: announcements, promotion
+ * content, blog posts; help-centre articles when seeded). It runs when content is saved; the client
+ * runs DOMPurify again before showing it.
  *
- * It does not try to repair or filter the input in place: it reads it into tokens and writes a new
- * document made only of allowed elements with allowed attributes (values escaped, URLs checked),
- * and of text (decoded, then escaped). Whatever it does not understand as an allowed tag becomes
- * text or is dropped, so a parsing difference from a browser can never smuggle markup through: the
- * browser parses our output, and our output holds nothing but the allowed vocabulary.
+ * It does not repair or filter the input in place: it reads it into tokens and writes a new document
+ * made only of allowed elements with allowed attributes (values escaped, URLs checked) and of text
+ * (escaped). Whatever it does not understand as an allowed tag becomes text or is dropped, so a
+ * parsing difference from a browser cannot smuggle markup through: the browser parses our output,
+ * and our output holds nothing but the allowed vocabulary (no raw-text element, no foreign content).
+ *
+ * Removed: scripts and other raw-text elements with their content, SVG/MathML, frames, objects,
+ * embeds, media and templates with their content; forms, inputs and unknown elements (their text
+ * stays); comments, doctypes, CDATA; every attribute not listed (event handlers, style …); any
+ * link that is not http(s), mailto, tel or a path of this site; any image not from this site (the
+ * CSP allows images from 'self' only). Entities and the whitespace and control characters a
+ * browser ignores in a URL are decoded first, so `jav&#x61;script:` or `java\tscript:` is seen.
  */
 
-export interface Sanitised {
+export interface SanitizedHtml {
   /** The safe HTML. */
   html: string;
-  /** The text, whitespace collapsed (for summaries). */
+  /** The text, whitespace collapsed (search, summaries, "is anything left?"). */
   text: string;
-  /** The first image's source (a same-origin path), or null. */
+  /** The first image's source (a same-site path), or null. */
   imageUrl: string | null;
   /** What was taken out, for the operator (e.g. `<script>`, `onerror`, `javascript: URL`). */
   removed: string[];
@@ -37,6 +45,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   mark: [],
   span: [],
   div: [],
+  h2: [],
   h3: [],
   h4: [],
   h5: [],
@@ -47,6 +56,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   blockquote: [],
   pre: [],
   code: [],
+  figure: [],
+  figcaption: [],
   a: ['href'],
   img: ['src', 'alt', 'width', 'height'],
   table: [],
@@ -104,12 +115,15 @@ const DROP_WITH_CONTENT = new Set([
   'map',
   'datalist',
 ]);
-/** Block-level elements: a space in the text summary around them. */
+/** Foreign elements: `<svg/>` really is empty there, so a self-closing one holds nothing to skip. */
+const FOREIGN = new Set(['svg', 'math']);
+/** Block-level elements: a space in the text around them. */
 const BLOCK = new Set([
   'p',
   'br',
   'hr',
   'div',
+  'h2',
   'h3',
   'h4',
   'h5',
@@ -119,6 +133,8 @@ const BLOCK = new Set([
   'li',
   'blockquote',
   'pre',
+  'figure',
+  'figcaption',
   'table',
   'tr',
   'td',
@@ -165,6 +181,7 @@ const NAMED_ENTITIES: Record<string, string> = {
   tab: '\t',
   newline: '\n',
   sol: '/',
+  bsol: '\\',
   lpar: '(',
   rpar: ')',
   period: '.',
@@ -186,17 +203,24 @@ function codePoint(n: number): string {
   return String.fromCodePoint(n);
 }
 
+/** One character reference decoded; null: a named one this module does not know. */
+function decodeRef(
+  hex: string | undefined,
+  dec: string | undefined,
+  name: string | undefined,
+): string | null {
+  if (hex !== undefined) return codePoint(parseInt(hex, 16));
+  if (dec !== undefined) return codePoint(parseInt(dec, 10));
+  return NAMED_ENTITIES[(name ?? '').toLowerCase()] ?? null;
+}
+
 /** Character references as a browser reads them (the common named ones; others stay as written). */
 export function decodeEntities(s: string): string {
   if (!s.includes('&')) return s;
   return s.replace(
     ENTITY,
-    (all, hex: string | undefined, dec: string | undefined, name: string | undefined) => {
-      if (hex !== undefined) return codePoint(parseInt(hex, 16));
-      if (dec !== undefined) return codePoint(parseInt(dec, 10));
-      const v = NAMED_ENTITIES[(name ?? '').toLowerCase()];
-      return v ?? all;
-    },
+    (all, hex: string | undefined, dec: string | undefined, name: string | undefined) =>
+      decodeRef(hex, dec, name) ?? all,
   );
 }
 
@@ -206,7 +230,29 @@ export function escapeHtml(s: string): string {
   );
 }
 
-/** What a browser would resolve: tabs, newlines and controls are ignored inside a URL. */
+/**
+ * Text, escaped; its character references decoded (and escaped again). A named reference this
+ * module does not know (`&hearts;`) is kept as written: it can only ever be text to a browser.
+ */
+function renderText(raw: string): { html: string; text: string } {
+  if (!raw.includes('&')) return { html: escapeHtml(raw), text: raw };
+  let html = '';
+  let text = '';
+  let last = 0;
+  for (const m of raw.matchAll(ENTITY)) {
+    const before = raw.slice(last, m.index);
+    html += escapeHtml(before);
+    text += before;
+    const decoded = decodeRef(m[1], m[2], m[3]);
+    html += decoded === null ? m[0] : escapeHtml(decoded);
+    text += decoded ?? m[0];
+    last = m.index + m[0].length;
+  }
+  const rest = raw.slice(last);
+  return { html: html + escapeHtml(rest), text: text + rest };
+}
+
+/** What a browser ignores in a URL: tabs, newlines, controls and (leading) spaces of any kind. */
 const URL_IGNORED =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u0020\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/g;
@@ -215,21 +261,22 @@ function urlOf(raw: string): string {
 }
 
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'];
 /** A link: http(s), mailto or tel, or a path of this site (never `//host`, never a backslash). */
 export function safeLinkUrl(raw: string): string | null {
   const url = urlOf(raw);
-  if (url === '' || url.includes('\\')) return null;
+  if (url === '' || url.length > 2000 || url.includes('\\')) return null;
   const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();
-  if (scheme !== undefined) return ['http', 'https', 'mailto', 'tel'].includes(scheme) ? url : null;
+  if (scheme !== undefined) return LINK_SCHEMES.includes(scheme) ? url : null;
   if (url.startsWith('//')) return null;
   // A relative reference; a colon before the first / ? # would make it a scheme (caught above).
   return url;
 }
-/** An image: a path of this site only (the site's CSP allows images from itself). */
+/** An image: a path of this site only (the site's CSP allows images from itself; no tracking pixels). */
 export function safeImageUrl(raw: string): string | null {
   const url = urlOf(raw);
-  if (!url.startsWith('/') || url.startsWith('//') || url.includes('\\') || SCHEME.test(url)) return null;
-  return url;
+  if (url.length > 2000 || !url.startsWith('/') || url.startsWith('//') || url.includes('\\')) return null;
+  return SCHEME.test(url) ? null : url;
 }
 
 const WS = /[\t\n\f\r ]/;
@@ -239,6 +286,8 @@ const isLetter = (c: string | undefined) => c !== undefined && /[A-Za-z]/.test(c
 interface Tag {
   name: string;
   attrs: [string, string][];
+  /** Written `<x … />`. */
+  selfClosing: boolean;
   end: number;
 }
 
@@ -252,7 +301,7 @@ function readTag(s: string, i: number): Tag | null {
   for (;;) {
     while (j < n && (isWs(s[j]) || s[j] === '/')) j++;
     if (j >= n) return null;
-    if (s[j] === '>') return { name, attrs, end: j + 1 };
+    if (s[j] === '>') return { name, attrs, selfClosing: s[j - 1] === '/', end: j + 1 };
     const start = j;
     j++; // an attribute name may start with '='
     while (j < n && !isWs(s[j]) && s[j] !== '/' && s[j] !== '>' && s[j] !== '=') j++;
@@ -339,7 +388,8 @@ function attributesOf(
       removed.add(`${name} attribute`);
       continue;
     }
-    out.push(` ${name}="${escapeHtml(name === 'title' || name === 'alt' ? value : value.trim())}"`);
+    const kept = name === 'title' || name === 'alt' ? value.slice(0, 300) : value.trim();
+    out.push(` ${name}="${escapeHtml(kept)}"`);
   }
   if (tag === 'a') {
     if (url === null) return null;
@@ -355,8 +405,8 @@ function attributesOf(
   return { attrs: out.join(''), url };
 }
 
-/** Sanitises announcement HTML (see the module comment). */
-export function sanitiseHtml(input: string): Sanitised {
+/** Sanitises operator HTML (see the module comment). */
+export function sanitizeHtml(input: string): SanitizedHtml {
   const s = input.replace(/\r\n?/g, '\n').replace(/\0/g, '');
   const n = s.length;
   const out: string[] = [];
@@ -369,9 +419,9 @@ export function sanitiseHtml(input: string): Sanitised {
 
   const emitText = (raw: string) => {
     if (skip || raw === '') return;
-    const t = decodeEntities(raw);
-    out.push(escapeHtml(t));
-    text.push(t);
+    const t = renderText(raw);
+    out.push(t.html);
+    text.push(t.text);
   };
 
   let i = 0;
@@ -387,12 +437,14 @@ export function sanitiseHtml(input: string): Sanitised {
     if (s.startsWith('<!--', i)) {
       const end = s.indexOf('-->', i + 4);
       i = end === -1 ? n : end + 3;
+      if (!skip) removed.add('comment');
       continue;
     }
     if (c1 === '!' || c1 === '?') {
       // Doctype, CDATA, processing instruction, bogus comment: dropped up to the next '>'.
       const end = s.indexOf('>', i + 2);
       i = end === -1 ? n : end + 1;
+      if (!skip) removed.add(`<${c1}…>`);
       continue;
     }
     if (c1 === '/') {
@@ -438,16 +490,15 @@ export function sanitiseHtml(input: string): Sanitised {
       continue;
     }
     if (skip) {
-      if (name === skip.name) skip.depth++;
+      if (name === skip.name && !(FOREIGN.has(name) && tag.selfClosing)) skip.depth++;
       continue;
     }
     if (DROP_WITH_CONTENT.has(name)) {
       removed.add(`<${name}>`);
-      skip = { name, depth: 1 };
+      if (!(FOREIGN.has(name) && tag.selfClosing)) skip = { name, depth: 1 };
       continue;
     }
-    const allowed = Object.hasOwn(ALLOWED, name);
-    if (!allowed) {
+    if (!Object.hasOwn(ALLOWED, name)) {
       // Unknown or unwanted elements (forms, inputs, frames, embeds …) go; their text stays.
       removed.add(`<${name}>`);
       for (const [attr] of tag.attrs) if (attr.startsWith('on')) removed.add(attr);
