@@ -76,6 +76,7 @@ import { createPromotionsModule } from './modules/promotions/promotions.module.t
 import { createPointsModule } from './modules/points/points.module.ts';
 import { createRewardsModule } from './modules/rewards/rewards.module.ts';
 import { createContentModule } from './modules/content/content.module.ts';
+import { createProtectionModule } from './modules/protection/protection.module.ts';
 import errors from './plugins/errors.ts';
 import guards from './plugins/guards.ts';
 import openapi from './plugins/openapi.ts';
@@ -262,7 +263,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const pointsModule = createPointsModule(moduleDeps);
   const rewardsModule = createRewardsModule(moduleDeps);
   const contentModule = createContentModule(moduleDeps);
-  const domainModules = [announcementsModule, promotionsModule, pointsModule, rewardsModule, contentModule];
+  // Issue 10: player protection (installs the money guard on the ledger's post).
+  const protectionModule = createProtectionModule(moduleDeps);
+  const domainModules = [
+    announcementsModule,
+    promotionsModule,
+    pointsModule,
+    rewardsModule,
+    contentModule,
+    protectionModule,
+  ];
   app.decorate('services', {
     db,
     system,
@@ -319,6 +329,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...pointsModule.handlers,
     ...rewardsModule.handlers,
     ...contentModule.handlers,
+    ...protectionModule.handlers,
   };
   // The C2C proof upload raises the body limit of its one route.
   app.addHook('onRoute', cashierOnRoute);

@@ -33,6 +33,7 @@ import {
   rewardEndpoints,
   promotionEndpoints,
   announcementEndpoints,
+  protectionEndpoints,
   studioSportsEndpoints,
   systemEndpoints,
   SWITCHER_LANGUAGES,
@@ -147,6 +148,7 @@ describe('issue 3 tables', () => {
       rewardEndpoints,
       promotionEndpoints,
       announcementEndpoints,
+      protectionEndpoints,
     ].flatMap((t) => Object.keys(t));
     expect(parts.length).toBe(all.length);
     expect(new Set(parts).size).toBe(all.length);

@@ -17,6 +17,7 @@ import { promotionEndpoints } from './promotions.ts';
 import { pointsEndpoints } from './points.ts';
 import { rewardEndpoints } from './rewards.ts';
 import { contentEndpoints } from './content.ts';
+import { protectionEndpoints } from './protection.ts';
 
 export * from './member.ts';
 export * from './session.ts';
@@ -36,6 +37,7 @@ export * from './promotions.ts';
 export * from './points.ts';
 export * from './rewards.ts';
 export * from './content.ts';
+export * from './protection.ts';
 
 /** System calls (issue 2). */
 export const systemEndpoints = {
@@ -120,6 +122,7 @@ export const endpoints = /* @__PURE__ */ joinTables(
   pointsEndpoints,
   rewardEndpoints,
   contentEndpoints,
+  protectionEndpoints,
 );
 export type Endpoints = typeof endpoints;
 export const endpointList: readonly Endpoint[] = /* @__PURE__ */ Object.values(endpoints);

@@ -21,6 +21,7 @@ import type { PasswordLimits } from '../session/password-checks.ts';
 import type { SessionMember } from '../session/session.service.ts';
 import { decideC2c, decideDeposit, disputeC2c } from './cashier.decisions.ts';
 import * as repo from './cashier.repository.ts';
+import { checkMovement } from '../protection/protection.guard.ts';
 
 /**
  * The cashier (issue 4): deposit channels and deposits (BANK confirmed by the operator, INSTANT
@@ -146,6 +147,8 @@ export function createCashierService(deps: CashierServiceDeps) {
         body: { channelId: input.channelId, amount: input.amount, payerName },
       },
       async (tx) => {
+        // Issue 10: the deposit limits count pending requests too; time-out refuses deposits.
+        await checkMovement(tx, member.id, { kind: 'deposit', amount: input.amount, request: true }, now);
         if (channel.code !== 'C2C') {
           const [d] = await tx.query<{ id: string }>(
             `insert into deposits (merchant_id, member_id, channel_id, channel, amount, payer_name)

@@ -118,6 +118,8 @@ export async function post(q: Queryable, input: PostInput): Promise<Posted> {
     sum += l.amount;
   }
   if (sum !== 0) throw new Error(`transfer does not balance (${sum})`);
+  // Issue 10: player protection checks deposits and stakes here, in the movement's transaction.
+  for (const guard of postGuards.values()) await guard(q, input, legs);
 
   const balances = new Map<number, number>();
   // Lock order: ascending account id (no deadlocks between transfers over the same accounts).
@@ -152,6 +154,18 @@ export async function post(q: Queryable, input: PostInput): Promise<Posted> {
     ],
   );
   return { transferId: Number(t!.transfer_id), balances };
+}
+
+/**
+ * A check run by `post` before it moves anything, inside the caller's transaction (issue 10: the
+ * player-protection limits). Throwing refuses the movement: the caller's transaction rolls back.
+ */
+export type PostGuard = (q: Queryable, input: PostInput, legs: Leg[]) => Promise<void>;
+const postGuards = new Map<string, PostGuard>();
+/** Registers (or, with null, removes) the guard of that name; a second registration replaces the first. */
+export function setPostGuard(name: string, guard: PostGuard | null): void {
+  if (guard) postGuards.set(name, guard);
+  else postGuards.delete(name);
 }
 
 /** Shorthand for the common two-leg movement: `amount` from one account to another. */

@@ -70,6 +70,9 @@ async function notifyChanges(q: Queryable, changes: MoneyChanges): Promise<void>
   }
 }
 
+/** Notices that advertise (rewards to claim, referral rewards): not sent during a time-out or exclusion. */
+const PROMOTIONAL_KINDS = new Set<MessageKind>(['reward_available', 'referral_reward', 'mission_completed']);
+
 /**
  * Writes one spec §4 notice (or mail) into the member's inbox inside the money transaction. The
  * client renders notices from `kind` and `params` in the reader's language; mail carries its text.
@@ -81,6 +84,15 @@ export async function addNotice(
   params: Record<string, string | number> = {},
   text?: { title: string; body: string },
 ): Promise<void> {
+  // Issue 10: a member under time-out or self-exclusion gets no promotional notices.
+  if (PROMOTIONAL_KINDS.has(kind)) {
+    const excluded = await tx.query(
+      `select 1 from member_protection where member_id = $1 and exclusion_kind is not null
+          and (excluded_until is null or excluded_until > now())`,
+      [memberId],
+    );
+    if (excluded.length > 0) return;
+  }
   await tx.query(`insert into messages (member_id, kind, title, body, params) values ($1, $2, $3, $4, $5)`, [
     memberId,
     kind,

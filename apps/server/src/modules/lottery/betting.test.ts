@@ -856,3 +856,24 @@ describe.runIf(process.env.TEST_DB === 'postgres')('concurrency (PostgreSQL)', (
     await expectLedgerSound(app);
   });
 });
+
+describe('player protection (issue 10)', () => {
+  it('a slip above the loss limit is refused with the limit, writes nothing; one within it goes through', async () => {
+    const g = await addGame();
+    const m = await moneyMember(app, { balance: 100_000 });
+    const set = await api(m, 'POST', '/wps/protection/limit', { kind: 'loss', period: 'day', amount: 1_500 });
+    expect(set.status, set.body).toBe(200);
+    expect((await place(m, g, [big(1_000)])).status).toBe(200);
+    const before = await counts();
+    const refused = await place(m, g, [straight1(['1', '2', '3'], 100, 2)]);
+    expect(refused.status).toBe(422);
+    expect(refused.message).toBe('protection.errors.loss_limit');
+    expect(JSON.parse(refused.body)).toMatchObject({
+      value: { kind: 'loss', period: 'day', limit: 1_500, used: 1_000 },
+    });
+    expect(await counts()).toEqual(before);
+    expect(await walletBalance(app, m.id)).toBe(99_000);
+    expect((await place(m, g, [straight1(['1'], 100, 5)])).status).toBe(200);
+    await expectLedgerSound(app);
+  });
+});

@@ -27,6 +27,8 @@ import { PROMOTIONS_OPS_USAGE, promotionOps } from '../promotions/promotions.ops
 import { POINTS_OPS_USAGE, pointsOps } from '../points/points.ops.ts';
 import { REWARDS_OPS_USAGE, rewardOps } from '../rewards/rewards.ops.ts';
 import { CONTENT_OPS_USAGE, contentOps } from '../content/content.ops.ts';
+import { PROTECTION_OPS_USAGE, protectionOps } from '../protection/protection.ops.ts';
+import { installProtectionGuard } from '../protection/protection.guard.ts';
 
 /**
  * Operator actions (DESIGN §3 "Operators: an ops command line"). The CLI calls them directly on
@@ -61,6 +63,8 @@ export function parseRegionTarget(raw: string): RegionRule {
 
 export function createOpsService({ db, onChange = () => undefined, now = () => new Date() }: OpsServiceDeps) {
   const moneyDeps: MoneyOpsDeps = { db, money: createMoneyRunner(db), now };
+  // Issue 10: money moved by ops commands (a deposit approved …) passes the protection guard too.
+  installProtectionGuard(now);
   async function merchantId(): Promise<number> {
     const m = await systemRepo.findMerchant(db);
     if (!m) throw new AppError('SERVICE_UNAVAILABLE', 'no merchant: the database is not seeded');
@@ -196,6 +200,8 @@ export const OPS_COMMANDS = [
   'points',
   'rewards',
   'content',
+  // Issue 10: player protection.
+  'protection',
 ] as const;
 export type OpsCommand = (typeof OPS_COMMANDS)[number];
 
@@ -208,7 +214,7 @@ export const OPS_USAGE = `usage: npm run ops -- <command>
   field list                          registration rules per field
   field <name> key=value …            e.g. field qqNum enabled=on required=on min=5 max=12 pattern=7
                                       (keys: enabled, required, min, max, pattern 1-23, any=on|off)
-${[WALLET_OPS_USAGE, CASHIER_OPS_USAGE, MESSAGES_OPS_USAGE, GAMES_OPS_USAGE, SPORTS_OPS_USAGE, LOTTERY_OPS_USAGE, CONTRACTS_OPS_USAGE, ANNOUNCEMENTS_OPS_USAGE, PROMOTIONS_OPS_USAGE, POINTS_OPS_USAGE, REWARDS_OPS_USAGE, CONTENT_OPS_USAGE].filter(Boolean).join('\n')}
+${[WALLET_OPS_USAGE, CASHIER_OPS_USAGE, MESSAGES_OPS_USAGE, GAMES_OPS_USAGE, SPORTS_OPS_USAGE, LOTTERY_OPS_USAGE, CONTRACTS_OPS_USAGE, ANNOUNCEMENTS_OPS_USAGE, PROMOTIONS_OPS_USAGE, POINTS_OPS_USAGE, REWARDS_OPS_USAGE, CONTENT_OPS_USAGE, PROTECTION_OPS_USAGE].filter(Boolean).join('\n')}
   help`.replace(/\n+/g, '\n');
 
 function onOff(v: string | undefined, what: string): boolean {
@@ -286,6 +292,8 @@ export async function runOpsCommand(
       return rewardOps(ops.moneyDeps, args);
     case 'content':
       return contentOps(ops.moneyDeps, args);
+    case 'protection':
+      return protectionOps(ops.moneyDeps, args);
     default:
       throw usage(`unknown command "${command}"\n${OPS_USAGE}`);
   }

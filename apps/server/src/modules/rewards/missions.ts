@@ -180,6 +180,9 @@ export async function rewardPeriod(tx: MoneyTx, m: MissionRow, period: Period, n
      select ins.member_id, 'mission_completed',
             jsonb_build_object('name', ${nameSql('m', 'mem')}, 'amount', m.reward, 'rewardId', ins.id)
        from ins join members mem on mem.id = ins.member_id join missions m on m.id = $1
+      -- Issue 10: no promotional notice during a time-out or self-exclusion (the reward is kept).
+      where not exists (select 1 from member_protection mp where mp.member_id = ins.member_id
+                          and mp.exclusion_kind is not null and (mp.excluded_until is null or mp.excluded_until > $4))
      returning member_id::text as member_id`,
     [m.id, period.start, period.end, now, missionSourceKey(m.id, period.start), m.vertical],
   );

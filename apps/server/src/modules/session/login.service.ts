@@ -29,6 +29,7 @@ import {
 } from '../members/members.repository.ts';
 import type { SystemService } from '../system/system.service.ts';
 import { phoneAuthError, type VerificationService } from '../verification/verification.service.ts';
+import { exclusionError, exclusionOf } from '../protection/protection.guard.ts';
 import {
   assertAccountBudget,
   assertIpBudget,
@@ -354,6 +355,9 @@ export function createLoginService({ db, system, verification, now, limits }: Lo
       };
       if (member.status !== 'active')
         return fail('frozen', new AppError('FORBIDDEN', 'errors.account_frozen'));
+      // Issue 10: time-out and self-exclusion refuse the login before any verification step.
+      const excluded = await exclusionOf(db, member.id, t);
+      if (excluded) return fail('excluded', exclusionError(excluded));
       // Spec §6: non-agents cannot log in to the agent entry; trial accounts (free play only) not
       // through the member entry.
       if (p.entry === 'agent' && !isAgentType(member.type)) {

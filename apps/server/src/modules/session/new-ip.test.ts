@@ -87,6 +87,32 @@ describe('new-IP verification', () => {
     });
   });
 
+  it('refuses a member under time-out (issue 10) at the password step and at the verify step', async () => {
+    const m = await member();
+    // A challenge asked before the time-out started: its code no longer logs in.
+    const c = await challenge(m);
+    await sendCode(c.challengeId, 'sms');
+    const until = new Date(clock.now().getTime() + 86_400_000);
+    await app.services.db.query(
+      `insert into member_protection (member_id, exclusion_kind, excluded_until, excluded_at, updated_at)
+       values ($1, 'time_out', $2, $3, $3)`,
+      [m.id, until, clock.now()],
+    );
+    const refusal = { message: 'errors.timed_out', value: { until: until.toISOString() } };
+    const res = await verify(
+      { challengeId: c.challengeId, method: 'sms', code: await lastCode(app, m.mobile) },
+      c.ip,
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject(refusal);
+    // A new address gets no challenge, the known one no session: the same refusal.
+    for (const ip of [freshIp(), m.home]) {
+      const again = await loginRaw(app, m.account, m.password, {}, { ip });
+      expect(again.statusCode).toBe(403);
+      expect(again.json()).toMatchObject(refusal);
+    }
+  });
+
   it('completes with an e-mail code', async () => {
     const m = await member();
     const c = await challenge(m);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/db.ts';
 import { AppError, type Clock } from '../../lib/errors.ts';
-import { authenticate, type SessionMember } from './session.service.ts';
+import { authenticateSession, type SessionMember } from './session.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,10 +45,12 @@ async function sessionPlugin(app: FastifyInstance, { db, now }: { db: Db; now: C
   app.decorateRequest('member', null);
   app.addHook('onRequest', async (req) => {
     const token = bearerToken(req);
-    req.member = token ? await authenticate(db, token, now()) : null;
+    const found = token ? await authenticateSession(db, token, now()) : { member: null };
+    req.member = found.member;
     const { auth, endpointId } = req.routeOptions.config;
     if (!auth || auth === 'guest') return;
-    if (!req.member) throw new AppError('UNAUTHORIZED');
+    // Issue 10: a session ended by the member's session limit says so (still a 401).
+    if (!req.member) throw new AppError('UNAUTHORIZED', found.ended);
     if (req.member.scope === 'change_password' && !CHANGE_PASSWORD_SCOPE_ENDPOINTS.has(endpointId ?? '')) {
       throw new AppError('FORBIDDEN', 'errors.password_change_required');
     }

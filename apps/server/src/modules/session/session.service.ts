@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type LoginResult } from '@app/contracts';
 import type { Queryable } from '../../db/db.ts';
+import { assertNotExcluded } from '../protection/protection.guard.ts';
 
 /**
  * Sessions (DESIGN §3, issue 3): a 256-bit random token handed to the client once; the database
@@ -33,6 +34,8 @@ export interface CreatedSession {
 }
 
 export async function createSession(tx: Queryable, s: NewSession, now: Date): Promise<CreatedSession> {
+  // Issue 10: every login path ends here; a time-out or self-exclusion refuses them all alike.
+  await assertNotExcluded(tx, s.memberId, now);
   const token = newToken();
   const expiresAt = new Date(now.getTime() + ABSOLUTE_MS);
   const [row] = await tx.query<{ id: string }>(
@@ -64,10 +67,23 @@ export interface SessionMember {
 
 /** Looks a token up; null when unknown, revoked, idle for 30 minutes or past its 12 hours. */
 export async function authenticate(db: Queryable, token: string, now: Date): Promise<SessionMember | null> {
-  if (token.length < 20 || token.length > 100) return null;
+  return (await authenticateSession(db, token, now)).member;
+}
+
+/**
+ * authenticate, with the reason a session just ended when it is not an ordinary expiry: the
+ * member's session limit (issue 10) ends the session for good (`protection.errors.session_limit`).
+ */
+export async function authenticateSession(
+  db: Queryable,
+  token: string,
+  now: Date,
+): Promise<{ member: SessionMember | null; ended?: string }> {
+  if (token.length < 20 || token.length > 100) return { member: null };
   const [row] = await db.query<{
     session_id: string;
     scope: SessionScope;
+    created_at: Date;
     last_seen_at: Date;
     expires_at: Date;
     revoked_at: Date | null;
@@ -76,27 +92,41 @@ export async function authenticate(db: Queryable, token: string, now: Date): Pro
     type: number;
     merchant_id: number;
     status: string;
+    limit_minutes: number | null;
+    pending_minutes: number | null;
+    limit_effective_at: Date | null;
   }>(
-    `select s.id::text as session_id, s.scope, s.last_seen_at, s.expires_at, s.revoked_at,
-            m.id::text as member_id, m.account, m.type, m.merchant_id, m.status
+    `select s.id::text as session_id, s.scope, s.created_at, s.last_seen_at, s.expires_at, s.revoked_at,
+            m.id::text as member_id, m.account, m.type, m.merchant_id, m.status,
+            p.session_limit_minutes as limit_minutes, p.session_limit_pending_minutes as pending_minutes,
+            p.session_limit_effective_at as limit_effective_at
        from sessions s join members m on m.id = s.member_id
+       left join member_protection p on p.member_id = s.member_id
       where s.token_hash = $1`,
     [hashToken(token)],
   );
-  if (!row || row.revoked_at) return null;
+  if (!row || row.revoked_at) return { member: null };
   const t = now.getTime();
-  if (t >= row.expires_at.getTime() || t - row.last_seen_at.getTime() >= IDLE_MS) return null;
-  if (row.status !== 'active') return null;
+  if (t >= row.expires_at.getTime() || t - row.last_seen_at.getTime() >= IDLE_MS) return { member: null };
+  if (row.status !== 'active') return { member: null };
+  const limit =
+    row.limit_effective_at && row.limit_effective_at.getTime() <= t ? row.pending_minutes : row.limit_minutes;
+  if (limit !== null && t - row.created_at.getTime() >= limit * 60_000) {
+    await revokeSession(db, row.session_id, now);
+    return { member: null, ended: 'protection.errors.session_limit' };
+  }
   if (t - row.last_seen_at.getTime() >= TOUCH_EVERY_MS) {
     await db.query('update sessions set last_seen_at = $2 where id = $1', [row.session_id, now]);
   }
   return {
-    id: row.member_id,
-    account: row.account,
-    type: row.type,
-    merchantId: row.merchant_id,
-    scope: row.scope,
-    sessionId: row.session_id,
+    member: {
+      id: row.member_id,
+      account: row.account,
+      type: row.type,
+      merchantId: row.merchant_id,
+      scope: row.scope,
+      sessionId: row.session_id,
+    },
   };
 }
 

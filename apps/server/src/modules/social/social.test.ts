@@ -208,6 +208,31 @@ describe('OpenID Connect login against a local provider', () => {
     expect(again).toMatchObject({ status: 403, body: { message: 'errors.account_frozen' } });
   });
 
+  it('refuses a member under time-out or self-exclusion (issue 10) like the password login', async () => {
+    op.signInAs({ sub: 'google-timeout', name: 'Resting' });
+    const ok = await socialLogin();
+    const m = await memberOf((ok.body.value as { token: string }).token);
+    const until = new Date(Date.now() + 86_400_000);
+    await db.query(
+      `insert into member_protection (member_id, exclusion_kind, excluded_until, excluded_at, updated_at)
+       values ($1, 'time_out', $2, now(), now())`,
+      [m.id, until],
+    );
+    const again = await socialLogin();
+    expect(again).toMatchObject({
+      status: 403,
+      body: { message: 'errors.timed_out', value: { until: until.toISOString() } },
+    });
+    await db.query(
+      `update member_protection set exclusion_kind = 'self_exclusion', excluded_until = null where member_id = $1`,
+      [m.id],
+    );
+    expect(await socialLogin()).toMatchObject({
+      status: 403,
+      body: { message: 'errors.self_excluded', value: { until: null } },
+    });
+  });
+
   it('refuses a state without its cookie, a wrong state, a used state and an expired state', async () => {
     op.signInAs({ sub: 'google-sub-2' });
     const failed = { success: false, code: 'UNAUTHORIZED', message: 'errors.social_login_failed' };
@@ -285,6 +310,19 @@ describe('Telegram login', () => {
     const again = await app.inject({ method: 'POST', url, payload: sign({ id: 777001, auth_date: now() }) });
     expect(again.statusCode).toBe(200);
     expect((await memberOf(again.json<{ value: { token: string } }>().value.token)).id).toBe(m.id);
+  });
+
+  it('refuses a member under time-out (issue 10)', async () => {
+    const first = await app.inject({ method: 'POST', url, payload: sign({ id: 777010, auth_date: now() }) });
+    const m = await memberOf(first.json<{ value: { token: string } }>().value.token);
+    await db.query(
+      `insert into member_protection (member_id, exclusion_kind, excluded_until, excluded_at, updated_at)
+       values ($1, 'time_out', now() + interval '1 day', now(), now())`,
+      [m.id],
+    );
+    const again = await app.inject({ method: 'POST', url, payload: sign({ id: 777010, auth_date: now() }) });
+    expect(again.statusCode).toBe(403);
+    expect(again.json<{ message: string }>().message).toBe('errors.timed_out');
   });
 
   it('refuses a tampered field, a foreign bot and an old auth_date', async () => {

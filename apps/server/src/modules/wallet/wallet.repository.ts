@@ -100,6 +100,8 @@ export async function pendingTransfersOf(q: Queryable, memberId: string): Promis
 }
 
 export interface HoldInput {
+  /** Inside the caller's transaction (issue 10's guard): no retry here, every error goes up. */
+  once?: boolean;
   id: string;
   merchantId: number;
   memberId: string;
@@ -185,11 +187,11 @@ export async function hold(q: Queryable, h: HoldInput): Promise<HoldResult> {
     } catch (err) {
       const code = (err as { code?: string }).code;
       // 23505: the same key was claimed by a concurrent call that committed first.
-      if (code === '23505') return { kind: 'repeat' };
+      if (code === '23505' && !h.once) return { kind: 'repeat' };
       // A deadlock (40P01: the hold locked the wallet and waits on a key that another money call
       // claimed before locking the same wallet) or a serialisation failure: the statement wrote
       // nothing, so it runs again (and then sees the key, or goes through).
-      if (!(code && RETRYABLE.has(code) && attempt < HOLD_ATTEMPTS)) throw err;
+      if (!(code && RETRYABLE.has(code) && attempt < HOLD_ATTEMPTS) || h.once) throw err;
     }
   }
   if (row?.amount != null) return { kind: 'held', amount: Number(row.amount), balance: Number(row.balance) };

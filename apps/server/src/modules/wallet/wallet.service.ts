@@ -20,6 +20,7 @@ import type { PasswordLimits } from '../session/password-checks.ts';
 import type { SessionMember } from '../session/session.service.ts';
 import { VendorUnreachable, type VendorAnswer, type VendorCall, type VendorPort } from './demo-vendor.ts';
 import * as repo from './wallet.repository.ts';
+import { checkMovement, hasProtection } from '../protection/protection.guard.ts';
 
 /**
  * Wallets (issue 4): balances, main ↔ vendor transfers in two phases (DESIGN §3), collect-all,
@@ -189,7 +190,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       throw vendorUnavailable();
     }
     const id = randomUUID();
-    const held = await repo.hold(db, {
+    const holdInput: repo.HoldInput = {
       id,
       merchantId: member.merchantId,
       memberId: member.id,
@@ -200,7 +201,21 @@ export function createWalletService(deps: WalletServiceDeps) {
       key: input.key,
       scope,
       requestHash: hash,
-    });
+    };
+    // Issue 10: money into a vendor wallet is a stake. A member with protection settings gets the
+    // guard (row lock, limits, time-out) and the hold in one transaction; the others the one statement.
+    const guarded = direction === 'in' && (await hasProtection(db, member.id));
+    const held = guarded
+      ? await db
+          .withTx(async (tx) => {
+            await checkMovement(tx, member.id, { kind: 'stake', amount }, deps.now());
+            return repo.hold(tx, { ...holdInput, once: true });
+          })
+          .catch((err: unknown): repo.HoldResult => {
+            if ((err as { code?: string }).code === '23505') return { kind: 'repeat' };
+            throw err;
+          })
+      : await repo.hold(db, holdInput);
     if (held.kind === 'insufficient') {
       // A concurrent repeat of this key that committed while the hold waited for the wallet's row
       // lock: the hold saw the balance after that debit but not the key (its snapshot is older).
