@@ -6,10 +6,7 @@ import { loadChunk } from '@/lib/chunk';
  * together, in a chunk of their own. Imported by the header, the root, the footer, the home page
  * and the deposit page, so their first load carries only this small loader.
  */
-export function withTexts<P extends object>(
-  importer: () => Promise<{ default: ComponentType<P> }>,
-  money = false,
-) {
+export function withTexts(importer: () => Promise<{ default: ComponentType }>, money = false) {
   return lazy(() =>
     Promise.all([
       loadChunk(importer),

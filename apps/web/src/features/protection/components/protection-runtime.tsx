@@ -21,11 +21,10 @@ import styles from './runtime.module.css';
 export default function ProtectionRuntime() {
   const info = useSessionInfo();
   const [registered] = useState(takeRegistered);
-  if (!info.data) return null;
   return (
     <>
-      <LastLogin info={info.data} />
-      <RealityCheck info={info.data} />
+      {info.data ? <LastLogin info={info.data} /> : null}
+      {info.data ? <RealityCheck info={info.data} /> : null}
       {registered ? <RegistrationPrompt /> : null}
     </>
   );
@@ -160,5 +159,28 @@ function RegistrationPrompt() {
     >
       <DepositLimitForm onDone={() => setOpen(false)} />
     </Modal>
+  );
+}
+
+/** The header's session time (issue 10): elapsed since this login started, on the server's clock. */
+export function SessionTime() {
+  const { t } = useTranslation();
+  const info = useSessionInfo();
+  const offset = useRef(0);
+  const [now, setNow] = useState(() => Date.now());
+  const data = info.data;
+  useEffect(() => {
+    if (!data) return;
+    offset.current = clockOffset(data.serverTime);
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [data]);
+  if (!data) return null;
+  const elapsed = now + offset.current - Date.parse(data.startedAt);
+  return (
+    <span className={styles.session} role="timer" aria-label={t('protection.header.session')}>
+      {formatElapsed(elapsed)}
+    </span>
   );
 }
