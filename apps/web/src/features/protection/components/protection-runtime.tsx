@@ -107,7 +107,7 @@ function RealityCheck({ info }: { info: SessionInfo }) {
   if (!check) return null;
   const close = () => setCheck(null);
   return (
-    <Modal title={t('protection.check.title')} closeLabel={t('protection.check.continue')} onClose={close}>
+    <Modal title={t('protection.check.title')} closeLabel={t('common.close')} onClose={close}>
       <div className={styles.check}>
         <p>{t('protection.check.elapsed', { elapsed: formatElapsed(check.elapsed) })}</p>
         <p>
