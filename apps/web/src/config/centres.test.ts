@@ -13,8 +13,9 @@ const f = (...on: FlagId[]) => flags(whitelabelTree(on));
 const pages = (entries: readonly { page: string }[]) => entries.map((e) => e.page);
 
 describe('centre config arrays', () => {
-  it('list the 13 personal and 11 agent pages of spec §2', () => {
-    expect(PERSONAL_CENTRE_PAGES).toHaveLength(13);
+  it('list the 13 personal and 11 agent pages of spec §2 (and issue 10: Responsible gaming)', () => {
+    expect(PERSONAL_CENTRE_PAGES).toHaveLength(14);
+    expect(pages(PERSONAL_CENTRE_PAGES).at(-1)).toBe('protection');
     expect(AGENT_CENTRE_PAGES).toHaveLength(11);
   });
 

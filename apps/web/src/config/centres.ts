@@ -92,6 +92,13 @@ const rewardBadge = lazy(() =>
     ([mod]) => mod,
   ),
 );
+// Responsible gaming (issue 10) with the money texts and the protection texts.
+const protectionPage = lazy(() =>
+  Promise.all([
+    loadChunk(() => import('@/features/protection/components/protection-page')),
+    loadChunk(() => import('@/features/protection/catalogues')).then((m) => m.loadProtectionCatalogues(true)),
+  ]).then(([mod]) => mod),
+);
 const always = () => true;
 
 export const PERSONAL_CENTRE_PAGES = [
@@ -160,6 +167,12 @@ export const PERSONAL_CENTRE_PAGES = [
     page: 'messageV2',
     labelKey: 'centre.personal.messageV2',
     component: messageCentre,
+    enabled: always,
+  },
+  {
+    page: 'protection',
+    labelKey: 'centre.personal.protection',
+    component: protectionPage,
     enabled: always,
   },
 ] as const satisfies readonly CentreEntry[];

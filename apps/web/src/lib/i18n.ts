@@ -73,7 +73,9 @@ export type LatePart =
   | 'promotions'
   | 'points'
   | 'rewards'
-  | 'content';
+  | 'content'
+  // Issue 10: player protection (features/protection/catalogues.ts).
+  | 'protection';
 export type CataloguePart = EarlyPart | LatePart;
 const PARTS: Partial<Record<CataloguePart, Record<CompleteLanguage, Loader>>> = {};
 /** Called by lib/catalogue-parts.ts with the early parts' loaders. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 type Tree = { [key: string]: string | Tree };
 
 // Each language is its base catalogue plus the part catalogues merged into it lazily (same key
-// space): account, money, wallet, cashier, records, games, bets, baccarat, sports, fish, pvp, lottery, vnlottery, agent, contracts, announcements, notices, promotions, points, rewards, content (lib/i18n.ts PART_CATALOGUES and LatePart).
+// space): account, money, wallet, cashier, records, games, bets, baccarat, sports, fish, pvp, lottery, vnlottery, agent, contracts, announcements, notices, promotions, points, rewards, content, protection (lib/i18n.ts PART_CATALOGUES and LatePart).
 const files = import.meta.glob<Tree>('./**/*.json', { eager: true, import: 'default' });
 const LANGS = ['my', 'en', 'cn', 'th', 'vi'];
 const PARTS = [
@@ -29,6 +29,7 @@ const PARTS = [
   'points/',
   'rewards/',
   'content/',
+  'protection/',
 ];
 
 function flatten(tree: Tree, prefix = ''): Record<string, string> {

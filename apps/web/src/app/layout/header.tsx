@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { enabledGameTypes } from '@app/contracts';
@@ -7,6 +7,7 @@ import { headerNav } from '@/config/nav';
 import { paths } from '@/config/paths';
 import { LanguageSwitcher } from '@/features/language/components/language-switcher';
 import { TopNav } from '@/features/navigation/components/top-nav';
+import { withTexts } from '@/features/protection/lazy';
 import { useStatus } from '@/features/system/api/get-status';
 import { loadChunk } from '@/lib/chunk';
 import { loadAccountCatalogue, loadCatalogues } from '@/lib/i18n';
@@ -38,6 +39,24 @@ const UnreadBadge = lazy(() =>
     loadCatalogues('records'),
   ]).then(([m]) => ({ default: m.UnreadBadge })),
 );
+
+// Issue 10: the session's elapsed time, with a session only.
+// (In the root's protection chunk: one more chunk name would cost the home page's first load.)
+const SessionTime = withTexts(() =>
+  import('@/features/protection/components/protection-runtime').then((m) => ({ default: m.SessionTime })),
+);
+
+/** Issue 10: the local time, HH:mm (after hydration: the server's render has no clock). */
+function Clock() {
+  const [now, setNow] = useState('');
+  useEffect(() => {
+    const tick = () => setNow(new Date().toTimeString().slice(0, 5));
+    tick();
+    const timer = setInterval(tick, 10_000);
+    return () => clearInterval(timer);
+  }, []);
+  return <time>{now}</time>;
+}
 
 export function Header() {
   const { t } = useTranslation();
@@ -71,6 +90,14 @@ export function Header() {
       <div id="header-tools" className={styles.tools}>
         <LanguageSwitcher />
         <ThemeToggle />
+      </div>
+      <div className={styles.clocks}>
+        <Clock />
+        {loggedIn ? (
+          <Suspense fallback={null}>
+            <SessionTime />
+          </Suspense>
+        ) : null}
       </div>
       {loggedIn ? (
         <div className={styles.auth}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { enabledGameTypes } from '@app/contracts';
 import { Button } from '@/components/ui/button';
+import { LazySection } from '@/components/ui/lazy-section';
 import { Page } from '@/components/ui/page';
 import { EmptyState } from '@/components/ui/status';
 import { GAME_LABEL_KEYS } from '@/config/nav';
@@ -16,12 +17,16 @@ import {
 } from '@/features/announcements/components/home-announcements';
 import { LazyWinners } from '@/features/announcements/components/lazy-winners';
 import { LazyHotGames } from '@/features/games/components/lazy-hot-games';
+import { withTexts } from '@/features/protection/lazy';
 import { LazyPopular } from '@/features/lottery/popular/lazy-popular';
 import { useStatus } from '@/features/system/api/get-status';
 import { readStoredLanguage } from '@/lib/i18n';
 import { useSessionStore } from '@/lib/storage';
 import { useUiStore, type ModalKind } from '@/lib/ui-store';
 import styles from './index.module.css';
+
+// Issue 10: the Responsible gaming line at the bottom, loaded when scrolled near.
+const ProtectionLine = withTexts(() => import('@/features/protection/components/home-line'));
 
 /** How long the first paint waits for the banners before it goes without them. */
 const BANNER_WAIT_MS = 1_500;
@@ -93,6 +98,7 @@ export function Component() {
       {/* Issue 7: popular lottery numbers, below the fold; its own chunk, loaded when scrolled near. */}
       <LazyPopular />
       <LazyWinners />
+      <LazySection>{() => <ProtectionLine />}</LazySection>
     </Page>
   );
 }

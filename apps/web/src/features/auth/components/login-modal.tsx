@@ -8,6 +8,7 @@ import { Modal } from '@/components/ui/modal';
 import { CaptchaImage, CodeButton, DEFAULT_DIALING_CODE, WarningDialog } from '@/components/ui/code-controls';
 import { useFlags } from '@/lib/status';
 import { useCodeButton } from '@/lib/use-code-button';
+import { refusalUntil } from '@/features/protection/time';
 import { errorKey, isApiError } from '@/lib/api-client';
 import { useUiStore, type LoginMode } from '@/lib/ui-store';
 import { useCaptcha } from '../api/captcha';
@@ -120,6 +121,7 @@ function PasswordLogin({ onChallenge }: { onChallenge: (c: Challenge, username: 
   const captcha = useCaptcha();
   const [showCaptcha, setShowCaptcha] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const [until, setUntil] = useState<string | null>(null);
   const { register, handleSubmit, setValue, formState } = useForm<PasswordValues>({
     defaultValues: { username: '', password: '', captcha: '', rememberMe: false, entry: 'member' },
   });
@@ -155,6 +157,7 @@ function PasswordLogin({ onChallenge }: { onChallenge: (c: Challenge, username: 
       else await completeLogin(answer.session, { type: 'username', username });
     } catch (e) {
       setFormError(errorKey(e));
+      setUntil(refusalUntil(e));
       const wantsCaptcha =
         isApiError(e) &&
         typeof e.value === 'object' &&
@@ -217,6 +220,7 @@ function PasswordLogin({ onChallenge }: { onChallenge: (c: Challenge, username: 
       {formError ? (
         <p className={styles.error} role="alert">
           {t(formError)}
+          {until ? ` ${t('errors.refused_until', { until })}` : null}
         </p>
       ) : null}
       <Button type="submit" className={styles.submit} disabled={formState.isSubmitting}>
@@ -238,6 +242,7 @@ function SmsLogin({ type }: { type: 'sms' | 'firebase' }) {
   const [dialingCode, setDialingCode] = useState(DEFAULT_DIALING_CODE);
   const [warning, setWarning] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [until, setUntil] = useState<string | null>(null);
   const { register, handleSubmit, getValues, trigger, formState } = useForm<SmsValues>({
     defaultValues: { mobileNum: '', verificationCode: '' },
   });
@@ -265,6 +270,7 @@ function SmsLogin({ type }: { type: 'sms' | 'firebase' }) {
       if (answer.kind === 'session') await completeLogin(answer.session, { type });
     } catch (e) {
       setFormError(errorKey(e));
+      setUntil(refusalUntil(e));
     }
   });
 
@@ -304,6 +310,7 @@ function SmsLogin({ type }: { type: 'sms' | 'firebase' }) {
       {formError ? (
         <p className={styles.error} role="alert">
           {t(formError)}
+          {until ? ` ${t('errors.refused_until', { until })}` : null}
         </p>
       ) : null}
       <Button type="submit" className={styles.submit} disabled={formState.isSubmitting}>

@@ -25,6 +25,7 @@ import { useCaptcha } from '../api/captcha';
 import { checkAffiliate, registerMember } from '../api/register';
 import { sendRegisterSms } from '../api/sms';
 import { useCompleteLogin } from '../hooks/use-complete-login';
+import { markRegistered } from '@/features/protection/registered';
 import { CountrySelect } from './country-select';
 
 /** Spec §4: the registration SMS button counts down 60 s. */
@@ -193,6 +194,8 @@ export function RegisterForm({ config, mobile }: { config: RegisterSetting; mobi
         login: true,
       };
       const result = await registerMember(payload, mobile);
+      // Issue 10: the deposit-limit prompt shows once the session starts.
+      if (result.session) markRegistered();
       if (result.session) await completeLogin(result.session, { type: 'username', username: result.account });
       else openModal({ kind: 'login' });
     } catch (e) {

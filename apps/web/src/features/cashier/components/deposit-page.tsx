@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import type { CentrePageProps } from '@/config/centres';
 import { errorKey, isApiError } from '@/lib/api-client';
 import { useSubmitKey } from '@/lib/idempotency';
+import { withTexts } from '@/features/protection/lazy';
 import { useSession } from '@/lib/session';
 import { useCreateDeposit } from '../api/create-deposit';
 import { useDepositChannels } from '../api/get-deposit-channels';
@@ -24,6 +25,9 @@ import {
   useMoney,
   type FormError,
 } from './shared';
+
+// Issue 10: the deposit-limit prompt (first visit) and the "Set a deposit limit" link.
+const DepositProtection = withTexts(() => import('@/features/protection/components/deposit-protection'));
 
 /**
  * Deposit (spec §2 depositv2, issue 4): the merchant's channels with their limits; a bank transfer
@@ -43,6 +47,9 @@ export default function DepositPage({ labelKey }: CentrePageProps) {
         <TrialNotice />
       ) : (
         <>
+          <Suspense fallback={null}>
+            <DepositProtection />
+          </Suspense>
           <GatewayReturn />
           <Channels />
           <DepositList />

@@ -1,6 +1,8 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { withTexts } from '@/features/protection/lazy';
 import styles from './help-menu.module.css';
 
 /**
@@ -8,6 +10,9 @@ import styles from './help-menu.module.css';
  * shown with the help menu once the footer is near (both in the help menu's lazy chunk): the home
  * page's first load carries none of it.
  */
+// Issue 10: the 18+ mark, the licence line and the Responsible gaming link, with their texts.
+const FooterProtection = withTexts(() => import('@/features/protection/components/footer-protection'));
+
 export default function FooterLinks() {
   const { t } = useTranslation();
   return (
@@ -32,6 +37,9 @@ export default function FooterLinks() {
           <Link to={paths.down}>{t('nav.download')}</Link>
         </li>
       </ul>
+      <Suspense fallback={null}>
+        <FooterProtection />
+      </Suspense>
     </nav>
   );
 }
