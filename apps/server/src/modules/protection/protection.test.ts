@@ -12,6 +12,7 @@ import {
   walletBalance,
 } from '../../test/money.ts';
 import { memberAccount, move, systemAccount } from '../ledger/ledger.ts';
+import { addNotice } from '../ledger/money-tx.ts';
 import { createProtectionService } from './protection.service.ts';
 
 /**
@@ -406,6 +407,26 @@ describe('time-out and self-exclusion', () => {
     await expect(service.timeOut({ id: m.id, type: 3, sessionId: '0' }, 42)).rejects.toMatchObject({
       message: 'protection.errors.cannot_shorten',
     });
+  });
+});
+
+describe('promotional notices', () => {
+  it('are not sent to a member under time-out; other notices are', async () => {
+    const m = await addMember(app);
+    await app.services.db.query(
+      `insert into member_protection (member_id, exclusion_kind, excluded_until, excluded_at, updated_at)
+       values ($1, 'time_out', now() + interval '1 day', now(), now())`,
+      [m.id],
+    );
+    await app.services.money(async (tx) => {
+      await addNotice(tx, m.id, 'reward_available', { name: 'Gift', amount: 100 });
+      await addNotice(tx, m.id, 'deposit_arrived', { amount: 100 });
+    });
+    const kinds = await app.services.db.query<{ kind: string }>(
+      'select kind from messages where member_id = $1',
+      [m.id],
+    );
+    expect(kinds.map((k) => k.kind)).toEqual(['deposit_arrived']);
   });
 });
 
