@@ -12,6 +12,8 @@ import {
   walletBalance,
 } from '../../test/money.ts';
 import { memberAccount, move, systemAccount } from '../ledger/ledger.ts';
+import { addNotice } from '../ledger/money-tx.ts';
+import { runOpsCommand } from '../ops/ops.service.ts';
 import { createProtectionService } from './protection.service.ts';
 
 /**
@@ -406,6 +408,56 @@ describe('time-out and self-exclusion', () => {
     await expect(service.timeOut({ id: m.id, type: 3, sessionId: '0' }, 42)).rejects.toMatchObject({
       message: 'protection.errors.cannot_shorten',
     });
+  });
+});
+
+describe('ops protection', () => {
+  it('shows a player and records a limit with the same rules', async () => {
+    const m = await moneyMember(app);
+    await setLimit(m, 'loss', 'day', 50_000);
+    const set = await runOpsCommand(app.services.ops, 'protection', [
+      'set',
+      m.account,
+      'deposit',
+      'week',
+      '1000',
+    ]);
+    expect(set.message).toContain('in force now');
+    const raise = await runOpsCommand(app.services.ops, 'protection', [
+      'set',
+      m.account,
+      'loss',
+      'day',
+      '900.00',
+    ]);
+    expect(raise.message).toContain('cooling-off');
+    const shown = await runOpsCommand(app.services.ops, 'protection', ['show', m.account]);
+    expect(shown.message).toMatch(/deposit week\s+1,000\.00/);
+    expect(shown.message).toMatch(/loss day\s+500\.00\s+0\.00\s+900\.00 from /);
+    expect(shown.message).toContain('exclusion         none');
+    await expect(
+      runOpsCommand(app.services.ops, 'protection', ['set', m.account, 'loss', 'year', '1']),
+    ).rejects.toThrow('period');
+  });
+});
+
+describe('promotional notices', () => {
+  it('are not sent to a member under time-out; other notices are', async () => {
+    const m = await addMember(app);
+    await app.services.db.query(
+      `insert into member_protection (member_id, exclusion_kind, excluded_until, excluded_at, updated_at)
+       values ($1, 'time_out', now() + interval '1 day', now(), now())`,
+      [m.id],
+    );
+    await app.services.money(async (tx) => {
+      await addNotice(tx, m.id, 'reward_available', { name: 'Gift', amount: 100 });
+      await addNotice(tx, m.id, 'deposit_arrived', { amount: 100 });
+    });
+    const kinds = await app.services.db.query<{ kind: string }>(
+      'select kind from messages where member_id = $1',
+      [m.id],
+    );
+    expect(kinds.map((k) => k.kind)).toEqual(['deposit_arrived']);
   });
 });
 
