@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, freshIp, login, loginRaw, testClock } from '../../test/accounts.ts';
-import { freePlay, launchSlot, vendorCall } from '../../test/games.ts';
+import { freePlay, launchSlot, spin, vendorCall } from '../../test/games.ts';
 import { buildTestApp } from '../../test/helper.ts';
 import {
   expectLedgerSound,
@@ -317,6 +317,18 @@ describe('stakes: wager and loss limits', () => {
     expect(await walletBalance(app, m.id)).toBe(95_000);
     const bets = await app.services.db.query('select 1 from bet_records where member_id = $1', [m.id]);
     expect(bets).toHaveLength(1);
+  });
+
+  it('a slot spin of the demo studio over the limit is refused cleanly (no 500, no round left)', async () => {
+    const m = await moneyMember(app, { balance: 100_000 });
+    await setLimit(m, 'wager', 'day', 1_000);
+    const l = await launchSlot(app, m.token, { vassalage: 'LOTUS' });
+    const counts = await ledgerCounts(app);
+    const r = await spin(app, l.ticket, 2_000);
+    expect(r.status).toBe(422);
+    expect(r.body.message).toBe('protection.errors.wager_limit');
+    expect(await ledgerCounts(app)).toEqual(counts);
+    expect(await walletBalance(app, m.id)).toBe(100_000);
   });
 
   it('a transfer into a vendor wallet over the limit is refused; nothing moves', async () => {
