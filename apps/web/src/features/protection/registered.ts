@@ -12,13 +12,23 @@ export function markRegistered(): void {
   }
 }
 
-/** True once after a registration. */
-export function takeRegistered(): boolean {
+/**
+ * True after a registration until `clearRegistered`. Reading does not clear it: a render React
+ * throws away (a lazy part suspending) would otherwise take the flag and the committed render
+ * would not see it. The runtime clears it once it has mounted with it.
+ */
+export function isRegistered(): boolean {
   try {
-    const on = window.sessionStorage.getItem(KEY) === '1';
-    window.sessionStorage.removeItem(KEY);
-    return on;
+    return window.sessionStorage.getItem(KEY) === '1';
   } catch {
     return false;
+  }
+}
+
+export function clearRegistered(): void {
+  try {
+    window.sessionStorage.removeItem(KEY);
+  } catch {
+    /* storage off: nothing was kept */
   }
 }

@@ -7,7 +7,7 @@ import { useLogout } from '@/features/auth/hooks/use-logout';
 import { useSession } from '@/lib/session';
 import { useUiStore } from '@/lib/ui-store';
 import { getSessionInfo, useProtectionSettings, useSessionInfo } from '../api/protection';
-import { takeRegistered } from '../registered';
+import { clearRegistered, isRegistered } from '../registered';
 import { clockOffset, formatDateTime, formatElapsed, nextCheckAt, serverNow } from '../time';
 import { DepositLimitForm } from './deposit-limit-form';
 import { useMoney } from './shared';
@@ -20,7 +20,11 @@ import styles from './runtime.module.css';
  */
 export default function ProtectionRuntime() {
   const info = useSessionInfo();
-  const [registered] = useState(takeRegistered);
+  const [registered] = useState(isRegistered);
+  // Taken once the runtime is on the page (a reload later shows no prompt).
+  useEffect(() => {
+    if (registered) clearRegistered();
+  }, [registered]);
   return (
     <>
       {info.data ? <LastLogin info={info.data} /> : null}
