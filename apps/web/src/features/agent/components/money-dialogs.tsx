@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RED_ENVELOPE_MAX_RECIPIENTS, formatMinor, parseMajor } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { TextField, formStyles, placeholderFor } from '@/components/ui/field';
+import { PaymentConfirm, paymentPasswordRule } from '@/components/ui/payment-confirm';
 import { Modal } from '@/components/ui/modal';
 import { errorKey, isApiError } from '@/lib/api-client';
 import { useSubmitKey } from '@/lib/idempotency';
@@ -52,7 +53,6 @@ const amountRule = (x: string) => {
   if (x.trim() === '') return 'agent.errors.amount_required';
   return parseMajor(x) !== null || 'money.errors.amount_invalid';
 };
-const passwordRule = (x: string) => x !== '' || 'money.errors.payment_password_required';
 
 /**
  * Transfer to one member of my team (issue 8): amount and payment password, one idempotency key
@@ -109,28 +109,18 @@ export function TransferDialog({ to, onClose }: { to: Recipient; onClose: () => 
             error={errors.amount?.message ? t(errors.amount.message) : undefined}
             {...register('amount', { validate: amountRule })}
           />
-          <TextField
-            label={t('money.payment_password')}
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={placeholderFor(t('money.payment_password'), true)}
-            error={errors.paymentPassword?.message ? t(errors.paymentPassword.message) : undefined}
-            {...register('paymentPassword', { validate: passwordRule })}
+          <PaymentConfirm
+            password={register('paymentPassword', { validate: paymentPasswordRule })}
+            passwordError={errors.paymentPassword?.message}
+            formError={formError ? t(formError) : null}
+            submitting={formState.isSubmitting}
+            submitLabel={t('agent.transfer.submit')}
+            sendingLabel={t('agent.transfer.sending')}
+            cancelLabel={t('agent.actions.cancel')}
+            onCancel={onClose}
+            errorClassName={agent.error}
+            actionsClassName={agent.actions}
           />
-          {formError ? (
-            <p className={agent.error} role="alert">
-              {t(formError)}
-            </p>
-          ) : null}
-          <div className={agent.actions}>
-            <Button type="submit" disabled={formState.isSubmitting}>
-              {t(formState.isSubmitting ? 'agent.transfer.sending' : 'agent.transfer.submit')}
-            </Button>
-            <Button variant="secondary" onClick={onClose}>
-              {t('agent.actions.cancel')}
-            </Button>
-          </div>
         </form>
       )}
     </Modal>
@@ -239,28 +229,19 @@ export function RedEnvelopeDialog({
             error={errors.message?.message ? t(errors.message.message) : undefined}
             {...register('message')}
           />
-          <TextField
-            label={t('money.payment_password')}
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={placeholderFor(t('money.payment_password'), true)}
-            error={errors.paymentPassword?.message ? t(errors.paymentPassword.message) : undefined}
-            {...register('paymentPassword', { validate: passwordRule })}
+          <PaymentConfirm
+            password={register('paymentPassword', { validate: paymentPasswordRule })}
+            passwordError={errors.paymentPassword?.message}
+            formError={formError ? t(formError, { max: RED_ENVELOPE_MAX_RECIPIENTS }) : null}
+            submitting={formState.isSubmitting}
+            disabled={tooMany}
+            submitLabel={t('agent.envelope.submit')}
+            sendingLabel={t('agent.envelope.sending')}
+            cancelLabel={t('agent.actions.cancel')}
+            onCancel={onClose}
+            errorClassName={agent.error}
+            actionsClassName={agent.actions}
           />
-          {formError ? (
-            <p className={agent.error} role="alert">
-              {t(formError, { max: RED_ENVELOPE_MAX_RECIPIENTS })}
-            </p>
-          ) : null}
-          <div className={agent.actions}>
-            <Button type="submit" disabled={formState.isSubmitting || tooMany}>
-              {t(formState.isSubmitting ? 'agent.envelope.sending' : 'agent.envelope.submit')}
-            </Button>
-            <Button variant="secondary" onClick={onClose}>
-              {t('agent.actions.cancel')}
-            </Button>
-          </div>
         </form>
       )}
     </Modal>
