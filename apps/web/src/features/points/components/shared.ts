@@ -1,6 +1,4 @@
-import { useTranslation } from 'react-i18next';
 import { catalogueFor, formatMinor, type LocalizedText } from '@app/contracts';
-import type { PagerLabels } from '@/components/ui/pager';
 import { isApiError } from '@/lib/api-client';
 import { useLanguageStore } from '@/lib/i18n';
 import { useStatus } from '@/lib/status';
@@ -22,17 +20,6 @@ export function useLocalized(): (text: LocalizedText | null | undefined) => stri
   const code = useLanguageStore((s) => s.code);
   const lang = catalogueFor(code);
   return (text) => (text ? text[lang] || text.EN : '');
-}
-
-/** The pager's texts (the records catalogue, loaded with the point mall's). */
-export function usePagerLabels(): PagerLabels {
-  const { t } = useTranslation();
-  return {
-    nav: t('records.pager.label'),
-    previous: t('records.pager.previous'),
-    next: t('records.pager.next'),
-    page: (page) => t('records.pager.page', { page }),
-  };
 }
 
 /** Puts a refusal's field errors on their fields; says whether any landed. */

@@ -1,18 +1,17 @@
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Pager } from '@/components/ui/pager';
+import { ListPager } from '@/components/ui/list-pager';
 import list from '@/components/ui/record-list.module.css';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import type { CentrePageProps } from '@/config/centres';
 import { errorKey } from '@/lib/api-client';
 import { loadChunk } from '@/lib/chunk';
 import { merchantTime } from '@/lib/day-range';
-import { pageCount } from '@/lib/record-list';
 import { useUiStore } from '@/lib/ui-store';
 import { useReferral } from '../api/get-referral';
 import { useReferralFriends } from '../api/get-referral-friends';
-import { useMoney, usePagerLabels } from './reward-text';
+import { useMoney } from './reward-text';
 import styles from './rewards.module.css';
 
 // The QR drawing (and the qrcode package) is its own chunk, fetched when the link is on screen.
@@ -163,7 +162,6 @@ function Friends() {
   const money = useMoney();
   const [page, setPage] = useState(1);
   const friends = useReferralFriends(page);
-  const pagerLabels = usePagerLabels();
   const c = (k: string) => t(`rewards.referral.columns.${k}`);
   return (
     <section className={styles.section} aria-labelledby="referral-friends-title">
@@ -218,13 +216,7 @@ function Friends() {
               ))}
             </tbody>
           </table>
-          <Pager
-            page={friends.data.page}
-            pageCount={pageCount(friends.data.total, friends.data.pageSize)}
-            onChange={setPage}
-            labels={pagerLabels}
-            disabled={friends.isPlaceholderData}
-          />
+          <ListPager list={friends.data} onChange={setPage} disabled={friends.isPlaceholderData} />
         </>
       )}
     </section>

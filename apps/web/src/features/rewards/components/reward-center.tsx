@@ -2,20 +2,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, type Reward, type RewardSource } from '@app/contracts';
 import { Button } from '@/components/ui/button';
-import { Pager } from '@/components/ui/pager';
+import { ListPager } from '@/components/ui/list-pager';
 import list from '@/components/ui/record-list.module.css';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import type { CentrePageProps } from '@/config/centres';
 import { errorKey } from '@/lib/api-client';
 import { merchantTime } from '@/lib/day-range';
 import { newIdempotencyKey } from '@/lib/idempotency';
-import { pageCount } from '@/lib/record-list';
 import { useClaimReward } from '../api/claim-reward';
 import { useRewardSummary } from '../api/get-reward-summary';
 import { useRewards } from '../api/get-rewards';
 import { Icon, type IconName } from './icons';
 import { RedEnvelopes } from './red-envelopes';
-import { rewardTitle, useMoney, usePagerLabels, useTextLanguage } from './reward-text';
+import { rewardTitle, useMoney, useTextLanguage } from './reward-text';
 import { SectionTabs } from './section-tabs';
 import styles from './rewards.module.css';
 
@@ -72,7 +71,6 @@ function ClaimableRewards() {
   const [outcome, setOutcome] = useState<{ ok: true; amount: number } | { ok: false; key: string } | null>(
     null,
   );
-  const pagerLabels = usePagerLabels();
 
   const onClaim = (r: Reward) => {
     setOutcome(null);
@@ -153,13 +151,7 @@ function ClaimableRewards() {
           })}
         </ul>
       )}
-      <Pager
-        page={data.page}
-        pageCount={pageCount(data.total, data.pageSize)}
-        onChange={setPage}
-        labels={pagerLabels}
-        disabled={rewards.isPlaceholderData}
-      />
+      <ListPager list={data} onChange={setPage} disabled={rewards.isPlaceholderData} />
     </div>
   );
 }
@@ -169,7 +161,6 @@ function RewardHistory() {
   const lang = useTextLanguage();
   const [page, setPage] = useState(1);
   const rewards = useRewards('history', page);
-  const pagerLabels = usePagerLabels();
   if (rewards.isPending) return <LoadingState label={t('common.loading')} />;
   if (rewards.isError)
     return <ErrorState messageKey={errorKey(rewards.error)} onRetry={() => void rewards.refetch()} />;
@@ -228,13 +219,7 @@ function RewardHistory() {
           </tbody>
         </table>
       )}
-      <Pager
-        page={data.page}
-        pageCount={pageCount(data.total, data.pageSize)}
-        onChange={setPage}
-        labels={pagerLabels}
-        disabled={rewards.isPlaceholderData}
-      />
+      <ListPager list={data} onChange={setPage} disabled={rewards.isPlaceholderData} />
     </div>
   );
 }

@@ -1,7 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { catalogueFor, formatMinor, type CompleteLanguage, type Mission, type Reward } from '@app/contracts';
-import type { PagerLabels } from '@/components/ui/pager';
 import { useLanguageStore } from '@/lib/i18n';
 import { useStatus } from '@/lib/status';
 
@@ -37,15 +35,4 @@ export function missionGoal(t: TFunction, money: (minor: number) => string, m: M
   return m.vertical
     ? t('rewards.missions.goal_vertical', { goal, vertical: t(`records.verticals.${m.vertical}`) })
     : goal;
-}
-
-/** The pager's names (the records texts). */
-export function usePagerLabels(): PagerLabels {
-  const { t } = useTranslation();
-  return {
-    nav: t('records.pager.label'),
-    previous: t('records.pager.previous'),
-    next: t('records.pager.next'),
-    page: (page) => t('records.pager.page', { page }),
-  };
 }
