@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POINTS_CATEGORIES, type PointsDetail } from '@app/contracts';
 import { ListPager } from '@/components/ui/list-pager';
+import { RecordHead } from '@/components/ui/record-head';
 import list from '@/components/ui/record-list.module.css';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import { errorKey } from '@/lib/api-client';
@@ -97,25 +98,15 @@ export function PointsDetails() {
       ) : (
         <>
           <table className={list.table} role="table" aria-label={t('points.details.list')}>
-            <thead role="rowgroup">
-              <tr role="row">
-                <th role="columnheader" scope="col">
-                  {col.time}
-                </th>
-                <th role="columnheader" scope="col">
-                  {col.category}
-                </th>
-                <th role="columnheader" scope="col" className={list.num}>
-                  {col.change}
-                </th>
-                <th role="columnheader" scope="col" className={list.num}>
-                  {col.balance}
-                </th>
-                <th role="columnheader" scope="col">
-                  {col.about}
-                </th>
-              </tr>
-            </thead>
+            <RecordHead
+              columns={[
+                { label: col.time },
+                { label: col.category },
+                { label: col.change, num: true },
+                { label: col.balance, num: true },
+                { label: col.about },
+              ]}
+            />
             <tbody role="rowgroup" aria-busy={details.isPlaceholderData || undefined}>
               {details.data.items.map((d) => (
                 <tr key={d.id} role="row">

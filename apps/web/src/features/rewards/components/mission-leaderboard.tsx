@@ -2,6 +2,7 @@ import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, type Mission, type MissionPeriod } from '@app/contracts';
 import { Button } from '@/components/ui/button';
+import { RecordHead } from '@/components/ui/record-head';
 import list from '@/components/ui/record-list.module.css';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import type { CentrePageProps } from '@/config/centres';
@@ -188,22 +189,14 @@ function Leaderboard() {
             <EmptyState title={t('rewards.leaderboard.empty')} />
           ) : (
             <table className={list.table} role="table" aria-label={t('rewards.leaderboard.label')}>
-              <thead role="rowgroup">
-                <tr role="row">
-                  <th role="columnheader" scope="col">
-                    {c('rank')}
-                  </th>
-                  <th role="columnheader" scope="col">
-                    {c('member')}
-                  </th>
-                  <th role="columnheader" scope="col" className={list.num}>
-                    {c('points')}
-                  </th>
-                  <th role="columnheader" scope="col" className={list.num}>
-                    {c('missions')}
-                  </th>
-                </tr>
-              </thead>
+              <RecordHead
+                columns={[
+                  { label: c('rank') },
+                  { label: c('member') },
+                  { label: c('points'), num: true },
+                  { label: c('missions'), num: true },
+                ]}
+              />
               <tbody role="rowgroup">
                 {board.data.items.map((r) => (
                   <tr

@@ -2,6 +2,7 @@ import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ListPager } from '@/components/ui/list-pager';
+import { RecordHead } from '@/components/ui/record-head';
 import list from '@/components/ui/record-list.module.css';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import type { CentrePageProps } from '@/config/centres';
@@ -177,22 +178,14 @@ function Friends() {
       ) : (
         <>
           <table className={list.table} role="table" aria-label={t('rewards.referral.friends_label')}>
-            <thead role="rowgroup">
-              <tr role="row">
-                <th role="columnheader" scope="col">
-                  {c('account')}
-                </th>
-                <th role="columnheader" scope="col">
-                  {c('registered')}
-                </th>
-                <th role="columnheader" scope="col">
-                  {c('status')}
-                </th>
-                <th role="columnheader" scope="col">
-                  {c('reward')}
-                </th>
-              </tr>
-            </thead>
+            <RecordHead
+              columns={[
+                { label: c('account') },
+                { label: c('registered') },
+                { label: c('status') },
+                { label: c('reward') },
+              ]}
+            />
             <tbody role="rowgroup" aria-busy={friends.isPlaceholderData || undefined}>
               {friends.data.items.map((f, i) => (
                 <tr key={`${f.account}-${f.registeredAt}-${i}`} role="row">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMinor, type Reward, type RewardSource } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { ListPager } from '@/components/ui/list-pager';
+import { RecordHead } from '@/components/ui/record-head';
 import list from '@/components/ui/record-list.module.css';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import type { CentrePageProps } from '@/config/centres';
@@ -172,25 +173,15 @@ function RewardHistory() {
         <EmptyState title={t('rewards.centre.history_empty')} />
       ) : (
         <table className={list.table} role="table" aria-label={t('rewards.centre.history_label')}>
-          <thead role="rowgroup">
-            <tr role="row">
-              <th role="columnheader" scope="col">
-                {c('time')}
-              </th>
-              <th role="columnheader" scope="col">
-                {c('reward')}
-              </th>
-              <th role="columnheader" scope="col">
-                {c('source')}
-              </th>
-              <th role="columnheader" scope="col" className={list.num}>
-                {c('amount')}
-              </th>
-              <th role="columnheader" scope="col">
-                {c('status')}
-              </th>
-            </tr>
-          </thead>
+          <RecordHead
+            columns={[
+              { label: c('time') },
+              { label: c('reward') },
+              { label: c('source') },
+              { label: c('amount'), num: true },
+              { label: c('status') },
+            ]}
+          />
           <tbody role="rowgroup" aria-busy={rewards.isPlaceholderData || undefined}>
             {data.items.map((r) => {
               const at = r.claimedAt ?? r.expiresAt ?? r.createdAt;
