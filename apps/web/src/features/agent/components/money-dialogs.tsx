@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RED_ENVELOPE_MAX_RECIPIENTS, formatMinor, parseMajor } from '@app/contracts';
+import { RED_ENVELOPE_MAX_RECIPIENTS, parseMajor } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { TextField, formStyles, placeholderFor } from '@/components/ui/field';
 import { PaymentConfirm, paymentPasswordRule } from '@/components/ui/payment-confirm';
 import { Modal } from '@/components/ui/modal';
-import { errorKey, isApiError } from '@/lib/api-client';
+import { errorKey } from '@/lib/api-client';
+import { placeFieldErrors } from '@/lib/field-errors';
 import { useSubmitKey } from '@/lib/idempotency';
-import { useStatus } from '@/lib/status';
+import { useCurrencyMoney } from '@/lib/money-format';
 import { useSendRedEnvelope } from '../api/send-red-envelope';
 import { useTransferDownline } from '../api/transfer-downline';
 import agent from './agent.module.css';
@@ -27,28 +28,6 @@ interface TransferValues {
   paymentPassword: string;
 }
 
-function useMoney() {
-  const currency = useStatus().data?.merchant.currency ?? '';
-  return { currency, money: (minor: number) => `${currency} ${formatMinor(minor)}`.trim() };
-}
-
-/** Puts a refusal's field errors on their fields; says whether any landed. */
-function placeFieldErrors<F extends string>(
-  e: unknown,
-  fields: readonly F[],
-  setError: (name: F, error: { message: string }) => void,
-): boolean {
-  if (!isApiError(e)) return false;
-  let placed = false;
-  for (const [name, message] of Object.entries(e.fields ?? {})) {
-    if ((fields as readonly string[]).includes(name)) {
-      setError(name as F, { message });
-      placed = true;
-    }
-  }
-  return placed;
-}
-
 const amountRule = (x: string) => {
   if (x.trim() === '') return 'agent.errors.amount_required';
   return parseMajor(x) !== null || 'money.errors.amount_invalid';
@@ -60,7 +39,7 @@ const amountRule = (x: string) => {
  */
 export function TransferDialog({ to, onClose }: { to: Recipient; onClose: () => void }) {
   const { t } = useTranslation();
-  const { currency, money } = useMoney();
+  const { currency, money } = useCurrencyMoney();
   const transfer = useTransferDownline();
   const submitKey = useSubmitKey();
   const [formError, setFormError] = useState<string | null>(null);
@@ -147,7 +126,7 @@ export function RedEnvelopeDialog({
   onSent: () => void;
 }) {
   const { t } = useTranslation();
-  const { currency, money } = useMoney();
+  const { currency, money } = useCurrencyMoney();
   // The recipients as opened: the page clears its selection once sent, the answer still names them.
   const [recipients] = useState(picked);
   const send = useSendRedEnvelope();

@@ -1,13 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { formatMinor, type PromoBonus, type PromoKind } from '@app/contracts';
-import { useStatus } from '@/lib/status';
+import type { PromoBonus, PromoKind } from '@app/contracts';
+import { useMoney } from '@/lib/money-format';
 
 /** Minor units as the pages show them: "MMK 1,234.50". */
-export function useMoney(): (minor: number) => string {
-  const status = useStatus();
-  const currency = status.data?.merchant.currency ?? '';
-  return (minor: number) => `${currency} ${formatMinor(minor)}`.trim();
-}
+export { useMoney };
 
 // The merchant's time zone (the demo's: Asia/Yangon), as the inbox and the records show times.
 const timeFormat = new Intl.DateTimeFormat('sv-SE', {
