@@ -9,11 +9,10 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import type { CentrePageProps } from '@/config/centres';
 import { errorKey } from '@/lib/api-client';
 import { merchantTime } from '@/lib/day-range';
-import { newIdempotencyKey } from '@/lib/idempotency';
-import { useClaimReward } from '../api/claim-reward';
 import { useRewardSummary } from '../api/get-reward-summary';
 import { useRewards } from '../api/get-rewards';
 import { Icon, type IconName } from './icons';
+import { ClaimOutcomeLine, useClaim } from './claim';
 import { RedEnvelopes } from './red-envelopes';
 import { rewardTitle, useMoney, useTextLanguage } from './reward-text';
 import { SectionTabs } from './section-tabs';
@@ -67,25 +66,9 @@ function ClaimableRewards() {
   const money = useMoney();
   const [page, setPage] = useState(1);
   const rewards = useRewards('claimable', page);
-  const claim = useClaimReward();
-  const [busy, setBusy] = useState<number | null>(null);
-  const [outcome, setOutcome] = useState<{ ok: true; amount: number } | { ok: false; key: string } | null>(
-    null,
-  );
+  const { busy, outcome, claim } = useClaim();
 
-  const onClaim = (r: Reward) => {
-    setOutcome(null);
-    setBusy(r.id);
-    // One key per submit; the mutation's own retry (no answer arrived) reuses it.
-    claim.mutate(
-      { rewardId: r.id, key: newIdempotencyKey() },
-      {
-        onSuccess: (v) => setOutcome({ ok: true, amount: v.amount }),
-        onError: (e) => setOutcome({ ok: false, key: errorKey(e) }),
-        onSettled: () => setBusy(null),
-      },
-    );
-  };
+  const onClaim = (r: Reward) => claim(r.id, r.id);
 
   if (rewards.isPending) return <LoadingState label={t('common.loading')} />;
   if (rewards.isError)
@@ -103,13 +86,7 @@ function ClaimableRewards() {
           <dd>{data.total}</dd>
         </div>
       </dl>
-      <p className={outcome?.ok === false ? styles.error : styles.ok} role="status">
-        {outcome === null
-          ? ''
-          : outcome.ok
-            ? t('rewards.centre.claimed_ok', { amount: money(outcome.amount) })
-            : t(outcome.key)}
-      </p>
+      <ClaimOutcomeLine outcome={outcome} />
       {data.items.length === 0 ? (
         <EmptyState title={t('rewards.centre.empty')} />
       ) : (
