@@ -1,5 +1,4 @@
 /** Test answers for the agent-centre calls, each checked by the real contract schema (tests only). */
-import { act, screen, within } from '@testing-library/react';
 import {
   agentDownlines,
   agentInviteLinks,
@@ -19,10 +18,11 @@ import {
   type ResponseOf,
   type TeamOverview,
 } from '@app/contracts';
-import { useUiStore } from '@/lib/ui-store';
+import { openCentrePage } from '@/testing/centre';
 import { loggedInHandlers, ok, type Handler } from '@/testing/fixtures';
-import { renderApp } from '@/testing/render';
 import { balanceFixture } from '@/features/wallet/testing';
+
+export { bodiesOf, queriesOf } from '@/testing/centre';
 
 export function overviewFixture(overrides: Partial<TeamOverview> = {}): TeamOverview {
   return agentTeamOverview.response.parse({
@@ -217,24 +217,9 @@ export function inboxFixture(items: Message[], total = items.length, page = 1) {
 
 /** Signs in as an agent (type 1), opens the agent centre on `page` and waits for its heading. */
 export async function openAgentPage(page: string, heading: string, handlers: Record<string, Handler> = {}) {
-  const app = renderApp('/index', {
+  return openCentrePage('agent', page, heading, {
     ...loggedInHandlers({ type: 1, account: 'agent01', hasPaymentPassword: true }),
     [walletBalance.path]: () => ok(walletBalance, balanceFixture()),
     ...handlers,
   });
-  await screen.findByRole('button', { name: /Account menu/ }, { timeout: 5_000 });
-  act(() => useUiStore.getState().openPanel('agent', page));
-  const panel = await screen.findByRole('dialog', { name: 'Agent centre' }, { timeout: 5_000 });
-  await within(panel).findByRole('heading', { name: heading, level: 2 }, { timeout: 5_000 });
-  return { ...app, panel };
 }
-
-/** The query of every call to `path`, as plain objects. */
-export const queriesOf = (calls: { url: URL }[], path: string) =>
-  calls.filter((c) => c.url.pathname === path).map((c) => Object.fromEntries(c.url.searchParams.entries()));
-
-/** The JSON bodies sent to `path`. */
-export const bodiesOf = (calls: { url: URL; init: RequestInit | undefined }[], path: string) =>
-  calls
-    .filter((c) => c.url.pathname === path && c.init?.method !== 'GET')
-    .map((c) => JSON.parse(String(c.init?.body ?? '{}')) as Record<string, unknown>);

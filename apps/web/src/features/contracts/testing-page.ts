@@ -1,5 +1,4 @@
 /** Opens a contract page of the agent centre in the whole app against mocked calls (tests only). */
-import { act, screen, within } from '@testing-library/react';
 import {
   agentContractInfo,
   agentContracts,
@@ -9,9 +8,8 @@ import {
   walletBalance,
 } from '@app/contracts';
 import { balanceFixture } from '@/features/wallet/testing';
-import { useUiStore } from '@/lib/ui-store';
+import { openCentrePage } from '@/testing/centre';
 import { loggedInHandlers, ok, type Handler } from '@/testing/fixtures';
-import { renderApp } from '@/testing/render';
 import { contractsPage, downlineFixture, downlinesPage, infoFixture, settlementsPage } from './testing';
 
 export async function openPage(
@@ -19,7 +17,7 @@ export async function openPage(
   page = 'agentDailyWages2',
   title = 'Daily salary',
 ) {
-  const app = renderApp('/index', {
+  return openCentrePage('agent', page, title, {
     ...loggedInHandlers(
       { type: 1, account: 'agent01' },
       { status: { flagsOn: ['salary', 'enableCt', 'hourSalary'] } },
@@ -40,9 +38,4 @@ export async function openPage(
     [realtimeSalaryRecords.path]: () => ok(realtimeSalaryRecords, settlementsPage([])),
     ...handlers,
   });
-  await screen.findByRole('button', { name: /Account menu/ }, { timeout: 5_000 });
-  act(() => useUiStore.getState().openPanel('agent', page));
-  const panel = await screen.findByRole('dialog', { name: 'Agent centre' }, { timeout: 5_000 });
-  await within(panel).findByRole('heading', { name: title, level: 2 }, { timeout: 5_000 });
-  return { ...app, panel };
 }

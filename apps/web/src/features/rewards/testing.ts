@@ -1,5 +1,4 @@
 /** Test answers for the reward calls, each checked by the real contract schema (tests only). */
-import { act, screen, within } from '@testing-library/react';
 import {
   missionLeaderboard,
   missionSchema,
@@ -17,9 +16,10 @@ import {
   type Reward,
 } from '@app/contracts';
 import { balanceFixture } from '@/features/wallet/testing';
-import { useUiStore } from '@/lib/ui-store';
+import { openCentrePage } from '@/testing/centre';
 import { loggedInHandlers, ok, type Handler } from '@/testing/fixtures';
-import { renderApp } from '@/testing/render';
+
+export { bodiesOf, queriesOf } from '@/testing/centre';
 
 const NAMES = {
   MY: 'ယနေ့ လောင်းကြေး ၁၀ ကြိမ် ထိုးပါ',
@@ -161,25 +161,10 @@ export function envelopesFixture(items: RedEnvelope[]) {
 
 /** Signs in as demo01, opens the member centre on `page` and waits for its heading. */
 export async function openRewardPage(page: string, heading: string, handlers: Record<string, Handler> = {}) {
-  const app = renderApp('/index', {
+  return openCentrePage('personal', page, heading, {
     ...loggedInHandlers({ type: 3, account: 'demo01', hasPaymentPassword: true }),
     [walletBalance.path]: () => ok(walletBalance, balanceFixture()),
     [rewardSummary.path]: () => ok(rewardSummary, summaryFixture()),
     ...handlers,
   });
-  await screen.findByRole('button', { name: /Account menu/ }, { timeout: 5_000 });
-  act(() => useUiStore.getState().openPanel('personal', page));
-  const panel = await screen.findByRole('dialog', { name: 'Member centre' }, { timeout: 5_000 });
-  await within(panel).findByRole('heading', { name: heading, level: 2 }, { timeout: 5_000 });
-  return { ...app, panel };
 }
-
-/** The query of every call to `path`, as plain objects. */
-export const queriesOf = (calls: { url: URL }[], path: string) =>
-  calls.filter((c) => c.url.pathname === path).map((c) => Object.fromEntries(c.url.searchParams.entries()));
-
-/** The JSON bodies sent to `path`. */
-export const bodiesOf = (calls: { url: URL; init: RequestInit | undefined }[], path: string) =>
-  calls
-    .filter((c) => c.url.pathname === path && c.init?.method !== 'GET')
-    .map((c) => JSON.parse(String(c.init?.body ?? '{}')) as Record<string, unknown>);

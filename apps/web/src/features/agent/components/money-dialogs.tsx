@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RED_ENVELOPE_MAX_RECIPIENTS, formatMinor, parseMajor } from '@app/contracts';
+import { RED_ENVELOPE_MAX_RECIPIENTS, parseMajor } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { TextField, formStyles, placeholderFor } from '@/components/ui/field';
+import { PaymentConfirm, paymentPasswordRule } from '@/components/ui/payment-confirm';
 import { Modal } from '@/components/ui/modal';
-import { errorKey, isApiError } from '@/lib/api-client';
+import { errorKey } from '@/lib/api-client';
+import { placeFieldErrors } from '@/lib/field-errors';
 import { useSubmitKey } from '@/lib/idempotency';
-import { useStatus } from '@/lib/status';
+import { useCurrencyMoney } from '@/lib/money-format';
 import { useSendRedEnvelope } from '../api/send-red-envelope';
 import { useTransferDownline } from '../api/transfer-downline';
 import agent from './agent.module.css';
@@ -26,33 +28,10 @@ interface TransferValues {
   paymentPassword: string;
 }
 
-function useMoney() {
-  const currency = useStatus().data?.merchant.currency ?? '';
-  return { currency, money: (minor: number) => `${currency} ${formatMinor(minor)}`.trim() };
-}
-
-/** Puts a refusal's field errors on their fields; says whether any landed. */
-function placeFieldErrors<F extends string>(
-  e: unknown,
-  fields: readonly F[],
-  setError: (name: F, error: { message: string }) => void,
-): boolean {
-  if (!isApiError(e)) return false;
-  let placed = false;
-  for (const [name, message] of Object.entries(e.fields ?? {})) {
-    if ((fields as readonly string[]).includes(name)) {
-      setError(name as F, { message });
-      placed = true;
-    }
-  }
-  return placed;
-}
-
 const amountRule = (x: string) => {
   if (x.trim() === '') return 'agent.errors.amount_required';
   return parseMajor(x) !== null || 'money.errors.amount_invalid';
 };
-const passwordRule = (x: string) => x !== '' || 'money.errors.payment_password_required';
 
 /**
  * Transfer to one member of my team (issue 8): amount and payment password, one idempotency key
@@ -60,7 +39,7 @@ const passwordRule = (x: string) => x !== '' || 'money.errors.payment_password_r
  */
 export function TransferDialog({ to, onClose }: { to: Recipient; onClose: () => void }) {
   const { t } = useTranslation();
-  const { currency, money } = useMoney();
+  const { currency, money } = useCurrencyMoney();
   const transfer = useTransferDownline();
   const submitKey = useSubmitKey();
   const [formError, setFormError] = useState<string | null>(null);
@@ -109,28 +88,18 @@ export function TransferDialog({ to, onClose }: { to: Recipient; onClose: () => 
             error={errors.amount?.message ? t(errors.amount.message) : undefined}
             {...register('amount', { validate: amountRule })}
           />
-          <TextField
-            label={t('money.payment_password')}
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={placeholderFor(t('money.payment_password'), true)}
-            error={errors.paymentPassword?.message ? t(errors.paymentPassword.message) : undefined}
-            {...register('paymentPassword', { validate: passwordRule })}
+          <PaymentConfirm
+            password={register('paymentPassword', { validate: paymentPasswordRule })}
+            passwordError={errors.paymentPassword?.message}
+            formError={formError ? t(formError) : null}
+            submitting={formState.isSubmitting}
+            submitLabel={t('agent.transfer.submit')}
+            sendingLabel={t('agent.transfer.sending')}
+            cancelLabel={t('agent.actions.cancel')}
+            onCancel={onClose}
+            errorClassName={agent.error}
+            actionsClassName={agent.actions}
           />
-          {formError ? (
-            <p className={agent.error} role="alert">
-              {t(formError)}
-            </p>
-          ) : null}
-          <div className={agent.actions}>
-            <Button type="submit" disabled={formState.isSubmitting}>
-              {t(formState.isSubmitting ? 'agent.transfer.sending' : 'agent.transfer.submit')}
-            </Button>
-            <Button variant="secondary" onClick={onClose}>
-              {t('agent.actions.cancel')}
-            </Button>
-          </div>
         </form>
       )}
     </Modal>
@@ -157,7 +126,7 @@ export function RedEnvelopeDialog({
   onSent: () => void;
 }) {
   const { t } = useTranslation();
-  const { currency, money } = useMoney();
+  const { currency, money } = useCurrencyMoney();
   // The recipients as opened: the page clears its selection once sent, the answer still names them.
   const [recipients] = useState(picked);
   const send = useSendRedEnvelope();
@@ -239,28 +208,19 @@ export function RedEnvelopeDialog({
             error={errors.message?.message ? t(errors.message.message) : undefined}
             {...register('message')}
           />
-          <TextField
-            label={t('money.payment_password')}
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={placeholderFor(t('money.payment_password'), true)}
-            error={errors.paymentPassword?.message ? t(errors.paymentPassword.message) : undefined}
-            {...register('paymentPassword', { validate: passwordRule })}
+          <PaymentConfirm
+            password={register('paymentPassword', { validate: paymentPasswordRule })}
+            passwordError={errors.paymentPassword?.message}
+            formError={formError ? t(formError, { max: RED_ENVELOPE_MAX_RECIPIENTS }) : null}
+            submitting={formState.isSubmitting}
+            disabled={tooMany}
+            submitLabel={t('agent.envelope.submit')}
+            sendingLabel={t('agent.envelope.sending')}
+            cancelLabel={t('agent.actions.cancel')}
+            onCancel={onClose}
+            errorClassName={agent.error}
+            actionsClassName={agent.actions}
           />
-          {formError ? (
-            <p className={agent.error} role="alert">
-              {t(formError, { max: RED_ENVELOPE_MAX_RECIPIENTS })}
-            </p>
-          ) : null}
-          <div className={agent.actions}>
-            <Button type="submit" disabled={formState.isSubmitting || tooMany}>
-              {t(formState.isSubmitting ? 'agent.envelope.sending' : 'agent.envelope.submit')}
-            </Button>
-            <Button variant="secondary" onClick={onClose}>
-              {t('agent.actions.cancel')}
-            </Button>
-          </div>
         </form>
       )}
     </Modal>

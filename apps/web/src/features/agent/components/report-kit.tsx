@@ -2,7 +2,6 @@ import { useId, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MINOR_PER_MAJOR, formatMinor } from '@app/contracts';
 import { Button } from '@/components/ui/button';
-import type { PagerLabels } from '@/components/ui/pager';
 import type { PeriodFilterLabels } from '@/components/ui/period-filter';
 import styles from '@/components/ui/record-list.module.css';
 import { errorKey } from '@/lib/api-client';
@@ -10,6 +9,8 @@ import { downloadCsv, toCsv, type CsvCell } from '@/lib/csv';
 import { quickPickRange, type DayRange } from '@/lib/day-range';
 import { signedAmount } from '@/lib/record-list';
 import agent from './agent.module.css';
+
+export { usePagerLabels } from '@/components/ui/list-pager';
 
 /** The period filter's texts (the records catalogue, loaded with every agent page). */
 export function usePeriodLabels(): PeriodFilterLabels {
@@ -20,16 +21,6 @@ export function usePeriodLabels(): PeriodFilterLabels {
     pick: (p) => t(`records.filter.picks.${p}`),
     from: t('records.filter.from'),
     to: t('records.filter.to'),
-  };
-}
-
-export function usePagerLabels(): PagerLabels {
-  const { t } = useTranslation();
-  return {
-    nav: t('records.pager.label'),
-    previous: t('records.pager.previous'),
-    next: t('records.pager.next'),
-    page: (page) => t('records.pager.page', { page }),
   };
 }
 

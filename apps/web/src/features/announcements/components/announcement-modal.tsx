@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { Announcement } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { SafeHtml } from '@/components/ui/safe-html';
 import { useAnnouncementTexts } from '../use-texts';
-import { AnnouncementHtml } from './announcement-html';
+import { languageTagOf } from './language-tag';
 import styles from './announcements.module.css';
 
 /**
@@ -30,7 +31,13 @@ export default function AnnouncementModal({
       <p className={styles.meta}>
         <time dateTime={a.startsAt}>{a.timestamp}</time>
       </p>
-      <AnnouncementHtml key={a.id} announcement={a} />
+      <SafeHtml
+        key={a.id}
+        html={a.content}
+        images
+        className={styles.content}
+        lang={languageTagOf(a.language)}
+      />
       <div className={styles.steps}>
         {items.length > 1 ? (
           <span className={styles.counter}>

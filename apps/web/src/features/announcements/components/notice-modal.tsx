@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { NOTICE_PAGE_SIZE } from '@app/contracts';
 import { Modal } from '@/components/ui/modal';
 import { Pager } from '@/components/ui/pager';
+import { SafeHtml } from '@/components/ui/safe-html';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import { errorKey } from '@/lib/api-client';
 import { useAnnouncements } from '../api/get-announcements';
 import { useAnnouncementTexts } from '../use-texts';
-import { AnnouncementHtml } from './announcement-html';
 import { languageTagOf } from './language-tag';
 import styles from './announcements.module.css';
 
@@ -61,7 +61,12 @@ export default function NoticeModal({ onClose }: { onClose: () => void }) {
                     </span>
                   </summary>
                   <div className={styles.itemBody}>
-                    <AnnouncementHtml announcement={a} />
+                    <SafeHtml
+                      html={a.content}
+                      images
+                      className={styles.content}
+                      lang={languageTagOf(a.language)}
+                    />
                   </div>
                 </details>
               </li>

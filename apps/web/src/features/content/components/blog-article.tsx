@@ -1,8 +1,7 @@
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
+import { SafeHtml } from '@/components/ui/safe-html';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import { paths } from '@/config/paths';
 import { errorKey, isApiError } from '@/lib/api-client';
@@ -16,7 +15,6 @@ export function BlogArticle({ slug }: { slug: string }) {
   const { t } = useTranslation();
   const post = useBlogPost(slug);
   const date = useDate();
-  const html = useMemo(() => (post.data ? DOMPurify.sanitize(post.data.body) : ''), [post.data]);
   const back = (
     <Link to={paths.blog} className={styles.back}>
       {t('content.blog.back')}
@@ -45,7 +43,7 @@ export function BlogArticle({ slug }: { slug: string }) {
           {t('content.blog.published', { date: date(post.data.publishedAt) })}
         </time>
         <img className={styles.articleCover} src={post.data.coverUrl} alt="" width={1200} height={630} />
-        <div className={styles.prose} dangerouslySetInnerHTML={{ __html: html }} />
+        <SafeHtml html={post.data.body} images className={styles.prose} />
       </article>
     </Page>
   );

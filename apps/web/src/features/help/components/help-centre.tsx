@@ -1,10 +1,11 @@
-import DOMPurify from 'dompurify';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { SafeHtml } from '@/components/ui/safe-html';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import { paths } from '@/config/paths';
 import { errorKey } from '@/lib/api-client';
+import { safeHtml } from '@/lib/safe-html';
 import { useHelpCenter } from '../api/get-help-center';
 import { highlight, queryWords, searchArticles, type Searchable } from './help-search';
 import styles from './help-centre.module.css';
@@ -36,14 +37,10 @@ export function HelpCentre({ basePath, search = true }: { basePath: string; sear
   const deferred = useDeferredValue(query);
 
   const articles = useMemo(() => (help.data ?? []).flatMap((c) => c.articles), [help.data]);
-  // Server HTML is never trusted: DOMPurify strips scripts, handlers and javascript: URLs.
-  const clean = useMemo(
-    () => new Map(articles.map((a) => [a.id, DOMPurify.sanitize(a.content)] as const)),
-    [articles],
-  );
+  // Server HTML is never trusted: it is searched and shown only as lib/safe-html leaves it.
   const searchable = useMemo<Searchable[]>(
-    () => articles.map((a) => ({ id: a.id, title: a.title, text: textOf(clean.get(a.id) ?? '') })),
-    [articles, clean],
+    () => articles.map((a) => ({ id: a.id, title: a.title, text: textOf(safeHtml(a.content)) })),
+    [articles],
   );
   const words = useMemo(() => queryWords(deferred), [deferred]);
   const hits = useMemo(() => searchArticles(searchable, deferred), [searchable, deferred]);
@@ -135,10 +132,7 @@ export function HelpCentre({ basePath, search = true }: { basePath: string; sear
           </nav>
           <article className={styles.article} aria-labelledby="help-article-title">
             <h2 id="help-article-title">{current.title}</h2>
-            <div
-              className={styles.content}
-              dangerouslySetInnerHTML={{ __html: clean.get(current.id) ?? '' }}
-            />
+            <SafeHtml html={current.content} images className={styles.content} />
           </article>
         </div>
       )}

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { TextField, formStyles, placeholderFor } from '@/components/ui/field';
+import { TextField, formStyles } from '@/components/ui/field';
+import { PaymentConfirm, paymentPasswordRule } from '@/components/ui/payment-confirm';
 import { Modal } from '@/components/ui/modal';
 import { LoadingState } from '@/components/ui/status';
 import { errorKey } from '@/lib/api-client';
@@ -107,30 +108,18 @@ export function ConvertDialog({ onClose }: { onClose: () => void }) {
             }
             {...register('points', { validate: pointsRule })}
           />
-          <TextField
-            label={t('money.payment_password')}
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={placeholderFor(t('money.payment_password'), true)}
-            error={errors.paymentPassword?.message ? t(errors.paymentPassword.message) : undefined}
-            {...register('paymentPassword', {
-              validate: (v) => v !== '' || 'money.errors.payment_password_required',
-            })}
+          <PaymentConfirm
+            password={register('paymentPassword', { validate: paymentPasswordRule })}
+            passwordError={errors.paymentPassword?.message}
+            formError={formError ? t(formError) : null}
+            submitting={formState.isSubmitting}
+            submitLabel={t('points.convert.submit')}
+            sendingLabel={t('points.convert.sending')}
+            cancelLabel={t('points.actions.cancel')}
+            onCancel={onClose}
+            errorClassName={styles.error}
+            actionsClassName={styles.actions}
           />
-          {formError ? (
-            <p className={styles.error} role="alert">
-              {t(formError)}
-            </p>
-          ) : null}
-          <div className={styles.actions}>
-            <Button type="submit" disabled={formState.isSubmitting}>
-              {t(formState.isSubmitting ? 'points.convert.sending' : 'points.convert.submit')}
-            </Button>
-            <Button variant="secondary" onClick={onClose}>
-              {t('points.actions.cancel')}
-            </Button>
-          </div>
         </form>
       )}
     </Modal>

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXCHANGE_STATUSES, EXCHANGE_TYPES, type ExchangeRecord } from '@app/contracts';
-import { Pager } from '@/components/ui/pager';
+import { ListPager } from '@/components/ui/list-pager';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import { errorKey } from '@/lib/api-client';
 import { merchantTime } from '@/lib/day-range';
-import { pageCount } from '@/lib/record-list';
 import { useSession } from '@/lib/session';
 import { useExchangeRecords } from '../api/get-exchange-records';
 import styles from './point-mall.module.css';
 import { SignInPrompt } from './sign-in-prompt';
-import { formatPoints, signedPoints, useLocalized, useMoney, usePagerLabels } from './shared';
+import { formatPoints, signedPoints, useLocalized, useMoney } from './shared';
 
 type StatusFilter = (typeof EXCHANGE_STATUSES)[number] | 'all';
 type TypeFilter = (typeof EXCHANGE_TYPES)[number] | 'all';
@@ -70,7 +69,6 @@ export function ExchangeRecords() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [type, setType] = useState<TypeFilter>('all');
   const [page, setPage] = useState(1);
-  const pagerLabels = usePagerLabels();
   const records = useExchangeRecords({ status, type, page, pageSize: 10 }, session.isLoggedIn);
   if (!session.isLoggedIn) return <SignInPrompt text={t('points.records.guest')} />;
 
@@ -131,13 +129,7 @@ export function ExchangeRecords() {
               <RecordCard key={r.id} r={r} />
             ))}
           </ul>
-          <Pager
-            page={records.data.page}
-            pageCount={pageCount(records.data.total, records.data.pageSize)}
-            onChange={setPage}
-            labels={pagerLabels}
-            disabled={records.isPlaceholderData}
-          />
+          <ListPager list={records.data} onChange={setPage} disabled={records.isPlaceholderData} />
         </>
       )}
     </div>

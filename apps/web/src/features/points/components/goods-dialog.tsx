@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DELIVERY_NOTE_MAX, REDEEM_QUANTITY_MAX, type ExchangeRecord, type Goods } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { TextField, formStyles, placeholderFor } from '@/components/ui/field';
+import { PaymentConfirm, paymentPasswordRule } from '@/components/ui/payment-confirm';
 import { Modal } from '@/components/ui/modal';
 import { errorKey } from '@/lib/api-client';
 import { useSubmitKey } from '@/lib/idempotency';
@@ -175,30 +176,18 @@ export function GoodsDialog({ goods: listed, onClose }: { goods: Goods; onClose:
                 ) : null}
               </div>
             ) : null}
-            <TextField
-              label={t('money.payment_password')}
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder={placeholderFor(t('money.payment_password'), true)}
-              error={errors.paymentPassword?.message ? t(errors.paymentPassword.message) : undefined}
-              {...register('paymentPassword', {
-                validate: (v) => v !== '' || 'money.errors.payment_password_required',
-              })}
+            <PaymentConfirm
+              password={register('paymentPassword', { validate: paymentPasswordRule })}
+              passwordError={errors.paymentPassword?.message}
+              formError={formError ? t(formError) : null}
+              submitting={formState.isSubmitting}
+              submitLabel={t('points.detail.submit')}
+              sendingLabel={t('points.detail.sending')}
+              cancelLabel={t('points.actions.cancel')}
+              onCancel={onClose}
+              errorClassName={styles.error}
+              actionsClassName={styles.actions}
             />
-            {formError ? (
-              <p className={styles.error} role="alert">
-                {t(formError)}
-              </p>
-            ) : null}
-            <div className={styles.actions}>
-              <Button type="submit" disabled={formState.isSubmitting}>
-                {t(formState.isSubmitting ? 'points.detail.sending' : 'points.detail.submit')}
-              </Button>
-              <Button variant="secondary" onClick={onClose}>
-                {t('points.actions.cancel')}
-              </Button>
-            </div>
           </form>
         )}
       </div>

@@ -2,16 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Goods } from '@app/contracts';
 import { Button } from '@/components/ui/button';
-import { Pager } from '@/components/ui/pager';
+import { ListPager } from '@/components/ui/list-pager';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import { errorKey } from '@/lib/api-client';
-import { pageCount } from '@/lib/record-list';
 import { useSession } from '@/lib/session';
 import { useUiStore } from '@/lib/ui-store';
 import { useGoods } from '../api/get-goods';
 import { GoodsDialog } from './goods-dialog';
 import styles from './point-mall.module.css';
-import { formatPoints, useLocalized, useMoney, usePagerLabels } from './shared';
+import { formatPoints, useLocalized, useMoney } from './shared';
 
 const KINDS = ['all', 'cash', 'physical'] as const;
 type Kind = (typeof KINDS)[number];
@@ -60,7 +59,6 @@ export function GoodsList() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Goods | null>(null);
   const goods = useGoods({ kind, page, pageSize: GOODS_PAGE_SIZE }, session.isLoggedIn);
-  const pagerLabels = usePagerLabels();
 
   const onOpen = (g: Goods) => {
     if (!session.isLoggedIn) useUiStore.getState().openModal({ kind: 'login' });
@@ -102,13 +100,7 @@ export function GoodsList() {
               <GoodsCard key={g.id} goods={g} onOpen={onOpen} />
             ))}
           </ul>
-          <Pager
-            page={goods.data.page}
-            pageCount={pageCount(goods.data.total, goods.data.pageSize)}
-            onChange={setPage}
-            labels={pagerLabels}
-            disabled={goods.isPlaceholderData}
-          />
+          <ListPager list={goods.data} onChange={setPage} disabled={goods.isPlaceholderData} />
         </>
       )}
       {open ? <GoodsDialog goods={open} onClose={() => setOpen(null)} /> : null}

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POINTS_CATEGORIES, type PointsDetail } from '@app/contracts';
-import { Pager } from '@/components/ui/pager';
+import { ListPager } from '@/components/ui/list-pager';
+import { RecordHead } from '@/components/ui/record-head';
 import list from '@/components/ui/record-list.module.css';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import { errorKey } from '@/lib/api-client';
 import { merchantTime } from '@/lib/day-range';
-import { pageCount } from '@/lib/record-list';
 import { useSession } from '@/lib/session';
 import { usePointsDetails } from '../api/get-points-details';
 import styles from './point-mall.module.css';
 import { SignInPrompt } from './sign-in-prompt';
-import { formatPoints, signedPoints, useMoney, usePagerLabels } from './shared';
+import { formatPoints, signedPoints, useMoney } from './shared';
 
 type CategoryFilter = (typeof POINTS_CATEGORIES)[number] | 'all';
 
@@ -56,7 +56,6 @@ export function PointsDetails() {
   const session = useSession();
   const [category, setCategory] = useState<CategoryFilter>('all');
   const [page, setPage] = useState(1);
-  const pagerLabels = usePagerLabels();
   const about = useAbout();
   const details = usePointsDetails({ category, page, pageSize: 20 }, session.isLoggedIn);
   if (!session.isLoggedIn) return <SignInPrompt text={t('points.details.guest')} />;
@@ -99,25 +98,15 @@ export function PointsDetails() {
       ) : (
         <>
           <table className={list.table} role="table" aria-label={t('points.details.list')}>
-            <thead role="rowgroup">
-              <tr role="row">
-                <th role="columnheader" scope="col">
-                  {col.time}
-                </th>
-                <th role="columnheader" scope="col">
-                  {col.category}
-                </th>
-                <th role="columnheader" scope="col" className={list.num}>
-                  {col.change}
-                </th>
-                <th role="columnheader" scope="col" className={list.num}>
-                  {col.balance}
-                </th>
-                <th role="columnheader" scope="col">
-                  {col.about}
-                </th>
-              </tr>
-            </thead>
+            <RecordHead
+              columns={[
+                { label: col.time },
+                { label: col.category },
+                { label: col.change, num: true },
+                { label: col.balance, num: true },
+                { label: col.about },
+              ]}
+            />
             <tbody role="rowgroup" aria-busy={details.isPlaceholderData || undefined}>
               {details.data.items.map((d) => (
                 <tr key={d.id} role="row">
@@ -144,13 +133,7 @@ export function PointsDetails() {
               ))}
             </tbody>
           </table>
-          <Pager
-            page={details.data.page}
-            pageCount={pageCount(details.data.total, details.data.pageSize)}
-            onChange={setPage}
-            labels={pagerLabels}
-            disabled={details.isPlaceholderData}
-          />
+          <ListPager list={details.data} onChange={setPage} disabled={details.isPlaceholderData} />
         </>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { EARNING_CATEGORIES } from '@app/contracts';
+import { RecordHead } from '@/components/ui/record-head';
 import list from '@/components/ui/record-list.module.css';
 import { ErrorState, LoadingState } from '@/components/ui/status';
 import { errorKey } from '@/lib/api-client';
@@ -28,19 +29,9 @@ export function PointsRules() {
     <div className={`${list.page} ${styles.section}`}>
       <h2 className={styles.sectionTitle}>{t('points.rules.title')}</h2>
       <table className={list.table} role="table" aria-label={t('points.rules.table')}>
-        <thead role="rowgroup">
-          <tr role="row">
-            <th role="columnheader" scope="col">
-              {col.category}
-            </th>
-            <th role="columnheader" scope="col">
-              {col.every}
-            </th>
-            <th role="columnheader" scope="col" className={list.num}>
-              {col.earns}
-            </th>
-          </tr>
-        </thead>
+        <RecordHead
+          columns={[{ label: col.category }, { label: col.every }, { label: col.earns, num: true }]}
+        />
         <tbody role="rowgroup">
           {EARNING_CATEGORIES.map((c) => {
             const r = rules.find((x) => x.category === c);

@@ -1,9 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { catalogueFor, formatMinor, type LocalizedText } from '@app/contracts';
-import type { PagerLabels } from '@/components/ui/pager';
-import { isApiError } from '@/lib/api-client';
+import { catalogueFor, type LocalizedText } from '@app/contracts';
 import { useLanguageStore } from '@/lib/i18n';
-import { useStatus } from '@/lib/status';
 
 /** Points as shown everywhere: a whole number, grouped ("12,500"). */
 export const formatPoints = (n: number) => n.toLocaleString('en-US');
@@ -11,11 +7,8 @@ export const formatPoints = (n: number) => n.toLocaleString('en-US');
 /** Signed points of the details: "+120", "-800". */
 export const signedPoints = (n: number) => (n > 0 ? `+${formatPoints(n)}` : formatPoints(n));
 
-/** Money in the merchant's currency: "MMK 1,234.50". */
-export function useMoney(): { currency: string; money: (minor: number) => string } {
-  const currency = useStatus().data?.merchant.currency ?? '';
-  return { currency, money: (minor) => `${currency} ${formatMinor(minor)}`.trim() };
-}
+/** Money in the merchant's currency: "MMK 1,234.50" (with the currency code). */
+export { useCurrencyMoney as useMoney } from '@/lib/money-format';
 
 /** A good's name (or description) in the reader's language; EN when that one is empty. */
 export function useLocalized(): (text: LocalizedText | null | undefined) => string {
@@ -24,30 +17,4 @@ export function useLocalized(): (text: LocalizedText | null | undefined) => stri
   return (text) => (text ? text[lang] || text.EN : '');
 }
 
-/** The pager's texts (the records catalogue, loaded with the point mall's). */
-export function usePagerLabels(): PagerLabels {
-  const { t } = useTranslation();
-  return {
-    nav: t('records.pager.label'),
-    previous: t('records.pager.previous'),
-    next: t('records.pager.next'),
-    page: (page) => t('records.pager.page', { page }),
-  };
-}
-
-/** Puts a refusal's field errors on their fields; says whether any landed. */
-export function placeFieldErrors<F extends string>(
-  e: unknown,
-  fields: readonly F[],
-  setError: (name: F, error: { message: string }) => void,
-): boolean {
-  if (!isApiError(e)) return false;
-  let placed = false;
-  for (const [name, message] of Object.entries(e.fields ?? {})) {
-    if ((fields as readonly string[]).includes(name)) {
-      setError(name as F, { message });
-      placed = true;
-    }
-  }
-  return placed;
-}
+export { placeFieldErrors } from '@/lib/field-errors';

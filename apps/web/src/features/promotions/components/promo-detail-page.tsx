@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { PromoDetail } from '@app/contracts';
 import { Page } from '@/components/ui/page';
+import { SafeHtml } from '@/components/ui/safe-html';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import { paths } from '@/config/paths';
 import { errorKey, isApiError } from '@/lib/api-client';
@@ -10,7 +11,6 @@ import { usePromotion } from '../api/get-promotion';
 import { formatWhen, useBonusText, useMoney } from './format';
 import { PromoAction } from './promo-action';
 import { PromoBanner } from './promo-banner';
-import { PromoContent } from './promo-content';
 import { SentApplication } from './sent-application';
 import { StatusBadge } from './status-badge';
 import styles from './promotions.module.css';
@@ -180,7 +180,7 @@ export function PromoDetailPage() {
               <h2 id="promo-content-title" className={styles.sectionTitle}>
                 {t('promotions.detail.content')}
               </h2>
-              <PromoContent html={d.content} />
+              <SafeHtml html={d.content} images className={styles.content} />
             </section>
           ) : null}
         </div>

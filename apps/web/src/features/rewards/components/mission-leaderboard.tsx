@@ -1,17 +1,17 @@
-import { useState, type CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, type Mission, type MissionPeriod } from '@app/contracts';
 import { Button } from '@/components/ui/button';
+import { RecordHead } from '@/components/ui/record-head';
 import list from '@/components/ui/record-list.module.css';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import type { CentrePageProps } from '@/config/centres';
 import { errorKey } from '@/lib/api-client';
 import { merchantDay, merchantTime } from '@/lib/day-range';
-import { newIdempotencyKey } from '@/lib/idempotency';
-import { useClaimReward } from '../api/claim-reward';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { useMissions } from '../api/get-missions';
 import { Icon } from './icons';
+import { ClaimOutcomeLine, useClaim } from './claim';
 import { isAmountMetric, missionGoal, useMoney, useTextLanguage } from './reward-text';
 import styles from './rewards.module.css';
 
@@ -25,25 +25,10 @@ const PERIODS: readonly MissionPeriod[] = ['daily', 'weekly'];
 export default function MissionLeaderboard({ labelKey }: CentrePageProps) {
   const { t } = useTranslation();
   const missions = useMissions();
-  const claim = useClaimReward();
-  const [busy, setBusy] = useState<number | null>(null);
-  const [outcome, setOutcome] = useState<{ ok: true; amount: number } | { ok: false; key: string } | null>(
-    null,
-  );
-  const money = useMoney();
+  const { busy, outcome, claim } = useClaim();
 
   const onClaim = (m: Mission) => {
-    if (m.rewardId === null) return;
-    setOutcome(null);
-    setBusy(m.id);
-    claim.mutate(
-      { rewardId: m.rewardId, key: newIdempotencyKey() },
-      {
-        onSuccess: (v) => setOutcome({ ok: true, amount: v.amount }),
-        onError: (e) => setOutcome({ ok: false, key: errorKey(e) }),
-        onSettled: () => setBusy(null),
-      },
-    );
+    if (m.rewardId !== null) claim(m.id, m.rewardId);
   };
 
   return (
@@ -51,13 +36,7 @@ export default function MissionLeaderboard({ labelKey }: CentrePageProps) {
       <h2 id="centre-page-title" className={list.title}>
         {t(labelKey)}
       </h2>
-      <p className={outcome?.ok === false ? styles.error : styles.ok} role="status">
-        {outcome === null
-          ? ''
-          : outcome.ok
-            ? t('rewards.centre.claimed_ok', { amount: money(outcome.amount) })
-            : t(outcome.key)}
-      </p>
+      <ClaimOutcomeLine outcome={outcome} />
       {missions.isPending ? (
         <LoadingState label={t('common.loading')} />
       ) : missions.isError ? (
@@ -188,22 +167,14 @@ function Leaderboard() {
             <EmptyState title={t('rewards.leaderboard.empty')} />
           ) : (
             <table className={list.table} role="table" aria-label={t('rewards.leaderboard.label')}>
-              <thead role="rowgroup">
-                <tr role="row">
-                  <th role="columnheader" scope="col">
-                    {c('rank')}
-                  </th>
-                  <th role="columnheader" scope="col">
-                    {c('member')}
-                  </th>
-                  <th role="columnheader" scope="col" className={list.num}>
-                    {c('points')}
-                  </th>
-                  <th role="columnheader" scope="col" className={list.num}>
-                    {c('missions')}
-                  </th>
-                </tr>
-              </thead>
+              <RecordHead
+                columns={[
+                  { label: c('rank') },
+                  { label: c('member') },
+                  { label: c('points'), num: true },
+                  { label: c('missions'), num: true },
+                ]}
+              />
               <tbody role="rowgroup">
                 {board.data.items.map((r) => (
                   <tr

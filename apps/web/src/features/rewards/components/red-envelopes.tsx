@@ -3,15 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { RedEnvelope } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { Pager } from '@/components/ui/pager';
+import { ListPager } from '@/components/ui/list-pager';
 import list from '@/components/ui/record-list.module.css';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import { errorKey } from '@/lib/api-client';
 import { merchantTime } from '@/lib/day-range';
-import { pageCount } from '@/lib/record-list';
 import { useOpenRedEnvelope } from '../api/open-red-envelope';
 import { useRedEnvelopes } from '../api/get-red-envelopes';
-import { useMoney, usePagerLabels } from './reward-text';
+import { useMoney } from './reward-text';
 import styles from './rewards.module.css';
 
 /**
@@ -26,7 +25,6 @@ export function RedEnvelopes() {
   const envelopes = useRedEnvelopes(page);
   const open = useOpenRedEnvelope();
   const [shown, setShown] = useState<(RedEnvelope & { amount: number }) | null>(null);
-  const pagerLabels = usePagerLabels();
 
   if (envelopes.isPending) return <LoadingState label={t('common.loading')} />;
   if (envelopes.isError)
@@ -89,13 +87,7 @@ export function RedEnvelopes() {
           ))}
         </ul>
       )}
-      <Pager
-        page={data.page}
-        pageCount={pageCount(data.total, data.pageSize)}
-        onChange={setPage}
-        labels={pagerLabels}
-        disabled={envelopes.isPlaceholderData}
-      />
+      <ListPager list={data} onChange={setPage} disabled={envelopes.isPlaceholderData} />
       {shown ? <OpenedEnvelope envelope={shown} onClose={() => setShown(null)} /> : null}
     </div>
   );

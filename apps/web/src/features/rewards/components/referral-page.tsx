@@ -1,18 +1,18 @@
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Pager } from '@/components/ui/pager';
+import { ListPager } from '@/components/ui/list-pager';
+import { RecordHead } from '@/components/ui/record-head';
 import list from '@/components/ui/record-list.module.css';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import type { CentrePageProps } from '@/config/centres';
 import { errorKey } from '@/lib/api-client';
 import { loadChunk } from '@/lib/chunk';
 import { merchantTime } from '@/lib/day-range';
-import { pageCount } from '@/lib/record-list';
 import { useUiStore } from '@/lib/ui-store';
 import { useReferral } from '../api/get-referral';
 import { useReferralFriends } from '../api/get-referral-friends';
-import { useMoney, usePagerLabels } from './reward-text';
+import { useMoney } from './reward-text';
 import styles from './rewards.module.css';
 
 // The QR drawing (and the qrcode package) is its own chunk, fetched when the link is on screen.
@@ -163,7 +163,6 @@ function Friends() {
   const money = useMoney();
   const [page, setPage] = useState(1);
   const friends = useReferralFriends(page);
-  const pagerLabels = usePagerLabels();
   const c = (k: string) => t(`rewards.referral.columns.${k}`);
   return (
     <section className={styles.section} aria-labelledby="referral-friends-title">
@@ -179,22 +178,14 @@ function Friends() {
       ) : (
         <>
           <table className={list.table} role="table" aria-label={t('rewards.referral.friends_label')}>
-            <thead role="rowgroup">
-              <tr role="row">
-                <th role="columnheader" scope="col">
-                  {c('account')}
-                </th>
-                <th role="columnheader" scope="col">
-                  {c('registered')}
-                </th>
-                <th role="columnheader" scope="col">
-                  {c('status')}
-                </th>
-                <th role="columnheader" scope="col">
-                  {c('reward')}
-                </th>
-              </tr>
-            </thead>
+            <RecordHead
+              columns={[
+                { label: c('account') },
+                { label: c('registered') },
+                { label: c('status') },
+                { label: c('reward') },
+              ]}
+            />
             <tbody role="rowgroup" aria-busy={friends.isPlaceholderData || undefined}>
               {friends.data.items.map((f, i) => (
                 <tr key={`${f.account}-${f.registeredAt}-${i}`} role="row">
@@ -218,13 +209,7 @@ function Friends() {
               ))}
             </tbody>
           </table>
-          <Pager
-            page={friends.data.page}
-            pageCount={pageCount(friends.data.total, friends.data.pageSize)}
-            onChange={setPage}
-            labels={pagerLabels}
-            disabled={friends.isPlaceholderData}
-          />
+          <ListPager list={friends.data} onChange={setPage} disabled={friends.isPlaceholderData} />
         </>
       )}
     </section>

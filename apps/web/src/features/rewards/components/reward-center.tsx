@@ -2,20 +2,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, type Reward, type RewardSource } from '@app/contracts';
 import { Button } from '@/components/ui/button';
-import { Pager } from '@/components/ui/pager';
+import { ListPager } from '@/components/ui/list-pager';
+import { RecordHead } from '@/components/ui/record-head';
 import list from '@/components/ui/record-list.module.css';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/status';
 import type { CentrePageProps } from '@/config/centres';
 import { errorKey } from '@/lib/api-client';
 import { merchantTime } from '@/lib/day-range';
-import { newIdempotencyKey } from '@/lib/idempotency';
-import { pageCount } from '@/lib/record-list';
-import { useClaimReward } from '../api/claim-reward';
 import { useRewardSummary } from '../api/get-reward-summary';
 import { useRewards } from '../api/get-rewards';
 import { Icon, type IconName } from './icons';
+import { ClaimOutcomeLine, useClaim } from './claim';
 import { RedEnvelopes } from './red-envelopes';
-import { rewardTitle, useMoney, usePagerLabels, useTextLanguage } from './reward-text';
+import { rewardTitle, useMoney, useTextLanguage } from './reward-text';
 import { SectionTabs } from './section-tabs';
 import styles from './rewards.module.css';
 
@@ -67,26 +66,9 @@ function ClaimableRewards() {
   const money = useMoney();
   const [page, setPage] = useState(1);
   const rewards = useRewards('claimable', page);
-  const claim = useClaimReward();
-  const [busy, setBusy] = useState<number | null>(null);
-  const [outcome, setOutcome] = useState<{ ok: true; amount: number } | { ok: false; key: string } | null>(
-    null,
-  );
-  const pagerLabels = usePagerLabels();
+  const { busy, outcome, claim } = useClaim();
 
-  const onClaim = (r: Reward) => {
-    setOutcome(null);
-    setBusy(r.id);
-    // One key per submit; the mutation's own retry (no answer arrived) reuses it.
-    claim.mutate(
-      { rewardId: r.id, key: newIdempotencyKey() },
-      {
-        onSuccess: (v) => setOutcome({ ok: true, amount: v.amount }),
-        onError: (e) => setOutcome({ ok: false, key: errorKey(e) }),
-        onSettled: () => setBusy(null),
-      },
-    );
-  };
+  const onClaim = (r: Reward) => claim(r.id, r.id);
 
   if (rewards.isPending) return <LoadingState label={t('common.loading')} />;
   if (rewards.isError)
@@ -104,13 +86,7 @@ function ClaimableRewards() {
           <dd>{data.total}</dd>
         </div>
       </dl>
-      <p className={outcome?.ok === false ? styles.error : styles.ok} role="status">
-        {outcome === null
-          ? ''
-          : outcome.ok
-            ? t('rewards.centre.claimed_ok', { amount: money(outcome.amount) })
-            : t(outcome.key)}
-      </p>
+      <ClaimOutcomeLine outcome={outcome} />
       {data.items.length === 0 ? (
         <EmptyState title={t('rewards.centre.empty')} />
       ) : (
@@ -153,13 +129,7 @@ function ClaimableRewards() {
           })}
         </ul>
       )}
-      <Pager
-        page={data.page}
-        pageCount={pageCount(data.total, data.pageSize)}
-        onChange={setPage}
-        labels={pagerLabels}
-        disabled={rewards.isPlaceholderData}
-      />
+      <ListPager list={data} onChange={setPage} disabled={rewards.isPlaceholderData} />
     </div>
   );
 }
@@ -169,7 +139,6 @@ function RewardHistory() {
   const lang = useTextLanguage();
   const [page, setPage] = useState(1);
   const rewards = useRewards('history', page);
-  const pagerLabels = usePagerLabels();
   if (rewards.isPending) return <LoadingState label={t('common.loading')} />;
   if (rewards.isError)
     return <ErrorState messageKey={errorKey(rewards.error)} onRetry={() => void rewards.refetch()} />;
@@ -181,25 +150,15 @@ function RewardHistory() {
         <EmptyState title={t('rewards.centre.history_empty')} />
       ) : (
         <table className={list.table} role="table" aria-label={t('rewards.centre.history_label')}>
-          <thead role="rowgroup">
-            <tr role="row">
-              <th role="columnheader" scope="col">
-                {c('time')}
-              </th>
-              <th role="columnheader" scope="col">
-                {c('reward')}
-              </th>
-              <th role="columnheader" scope="col">
-                {c('source')}
-              </th>
-              <th role="columnheader" scope="col" className={list.num}>
-                {c('amount')}
-              </th>
-              <th role="columnheader" scope="col">
-                {c('status')}
-              </th>
-            </tr>
-          </thead>
+          <RecordHead
+            columns={[
+              { label: c('time') },
+              { label: c('reward') },
+              { label: c('source') },
+              { label: c('amount'), num: true },
+              { label: c('status') },
+            ]}
+          />
           <tbody role="rowgroup" aria-busy={rewards.isPlaceholderData || undefined}>
             {data.items.map((r) => {
               const at = r.claimedAt ?? r.expiresAt ?? r.createdAt;
@@ -228,13 +187,7 @@ function RewardHistory() {
           </tbody>
         </table>
       )}
-      <Pager
-        page={data.page}
-        pageCount={pageCount(data.total, data.pageSize)}
-        onChange={setPage}
-        labels={pagerLabels}
-        disabled={rewards.isPlaceholderData}
-      />
+      <ListPager list={data} onChange={setPage} disabled={rewards.isPlaceholderData} />
     </div>
   );
 }

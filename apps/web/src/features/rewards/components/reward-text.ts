@@ -1,9 +1,6 @@
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
-import { catalogueFor, formatMinor, type CompleteLanguage, type Mission, type Reward } from '@app/contracts';
-import type { PagerLabels } from '@/components/ui/pager';
+import { catalogueFor, type CompleteLanguage, type Mission, type Reward } from '@app/contracts';
 import { useLanguageStore } from '@/lib/i18n';
-import { useStatus } from '@/lib/status';
 
 /** The language mission names are shown in: the reader's, or English for a language without texts. */
 export function useTextLanguage(): CompleteLanguage {
@@ -21,10 +18,7 @@ export function rewardTitle(t: TFunction, r: Reward, lang: CompleteLanguage): st
 export const isAmountMetric = (m: Mission['metric']) => m === 'bet_amount' || m === 'deposit_amount';
 
 /** Money as shown on these pages: "MMK 1,000.00" (the merchant's currency code first). */
-export function useMoney(): (minor: number) => string {
-  const currency = useStatus().data?.merchant.currency ?? '';
-  return (minor: number) => `${currency} ${formatMinor(minor)}`.trim();
-}
+export { useMoney } from '@/lib/money-format';
 
 /** A mission's goal and progress values: money for the amount metrics, counts otherwise. */
 export function metricText(money: (minor: number) => string, m: Mission['metric'], v: number): string {
@@ -37,15 +31,4 @@ export function missionGoal(t: TFunction, money: (minor: number) => string, m: M
   return m.vertical
     ? t('rewards.missions.goal_vertical', { goal, vertical: t(`records.verticals.${m.vertical}`) })
     : goal;
-}
-
-/** The pager's names (the records texts). */
-export function usePagerLabels(): PagerLabels {
-  const { t } = useTranslation();
-  return {
-    nav: t('records.pager.label'),
-    previous: t('records.pager.previous'),
-    next: t('records.pager.next'),
-    page: (page) => t('records.pager.page', { page }),
-  };
 }
