@@ -180,4 +180,12 @@ test('limits, the reality check and a time-out, enforced by the server', async (
     /This account is on a time-out\. You cannot log in until the time-out ends\. It ends on \d{4}-\d{2}-\d{2} \d{2}:\d{2}\./,
   );
   await page.screenshot({ path: `${SHOTS}/protection-refused-360-dark.png` });
+  await login.getByRole('button', { name: 'Close' }).click();
+
+  // ── The footer: the 18+ mark, the operator's licence line (the merchant's data) and the link.
+  const footer = page.getByRole('contentinfo');
+  await footer.scrollIntoViewIfNeeded();
+  await expect(footer.getByRole('img', { name: 'For adults aged 18 and over only' })).toBeVisible();
+  await expect(footer).toContainText('Golden Lotus is a demonstration brand and holds no gaming licence.');
+  await expect(footer.getByRole('link', { name: 'Responsible gaming' })).toBeVisible();
 });

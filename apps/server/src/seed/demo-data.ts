@@ -18,6 +18,8 @@ export const DEMO_MERCHANT = {
   currencyScale: 100,
   // The year the merchant was seeded; operators edit the line like any other merchant data.
   copyright: `© ${new Date().getUTCFullYear()} Golden Lotus. All rights reserved.`,
+  // Issue 10: an operator states its gaming licence here (the footer shows it); the demo has none.
+  licence: 'Golden Lotus is a demonstration brand and holds no gaming licence.',
 };
 
 export interface TreeSeed {

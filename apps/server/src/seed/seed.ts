@@ -69,9 +69,9 @@ async function seedMerchant(db: Db): Promise<boolean> {
 
     const m = DEMO_MERCHANT;
     const [row] = await tx.query<{ id: number }>(
-      `insert into merchants (code, brand, currency, currency_scale, copyright)
-       values ($1, $2, $3, $4, $5) returning id`,
-      [m.code, m.brand, m.currency, m.currencyScale, m.copyright],
+      `insert into merchants (code, brand, currency, currency_scale, copyright, licence)
+       values ($1, $2, $3, $4, $5, $6) returning id`,
+      [m.code, m.brand, m.currency, m.currencyScale, m.copyright, m.licence],
     );
     const merchantId = (row as { id: number }).id;
 

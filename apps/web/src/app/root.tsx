@@ -1,6 +1,5 @@
 import { Suspense, lazy } from 'react';
 import { Outlet } from 'react-router';
-import { withTexts } from '@/features/protection/lazy';
 import { loadChunk } from '@/lib/chunk';
 import { useSessionStore } from '@/lib/storage';
 import { Guard } from './guards/guard';
@@ -9,11 +8,10 @@ import { Overlays } from './overlays';
 import { PanelHost } from './panels/panel-host';
 import { ScrollManager } from './scroll-manager';
 
-// The live stream (issue 4) loads and opens only with a session, once for the whole app.
+// The live stream (issue 4) loads and opens only with a session, once for the whole app; with it
+// the protection runtime of issue 10 (app/live/live.tsx).
 // A chunk that fails to load costs the live updates only, never the page.
 const Live = lazy(() => loadChunk(() => import('./live/live')).catch(() => ({ default: () => null })));
-// Issue 10: the reality check, the previous login and the limit refusals' texts, with a session.
-const Protection = withTexts(() => import('@/features/protection/components/protection-runtime'), true);
 
 /** Every route renders inside the guards; modals, panels and overlays sit above the pages. */
 export function Root() {
@@ -23,11 +21,6 @@ export function Root() {
       {loggedIn ? (
         <Suspense fallback={null}>
           <Live />
-        </Suspense>
-      ) : null}
-      {loggedIn ? (
-        <Suspense fallback={null}>
-          <Protection />
         </Suspense>
       ) : null}
       <ScrollManager />

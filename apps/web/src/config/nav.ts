@@ -56,3 +56,6 @@ export function isCurrentPath(to: string, pathname: string): boolean {
   const target = to.split(/[?#]/)[0];
   return target === pathname;
 }
+
+/** Issue 10: the header's place for the session clocks, filled by the protection runtime. */
+export const HEADER_CLOCKS_ID = 'header-clocks';

@@ -61,6 +61,7 @@ export function statusFixture(
       currency: 'MMK',
       currencyScale: 100,
       copyright: '© 2025 LuckyStar. All rights reserved.',
+      licence: 'Licensed by the LuckyStar Gaming Authority, licence no. 123.',
     },
     whitelabel: whitelabelTree(flagsOn, games),
     register: Object.fromEntries(

@@ -32,6 +32,8 @@ export const merchantSchema = z.object({
   /** Minor units per major unit (e.g. 100). */
   currencyScale: z.int().check(z.positive()),
   copyright: z.string(),
+  /** The operator's licence line (issue 10: the footer shows it beside the 18+ mark); empty: none. */
+  licence: z.string(),
 });
 export type Merchant = z.infer<typeof merchantSchema>;
 

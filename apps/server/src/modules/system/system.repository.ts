@@ -15,7 +15,8 @@ export interface MerchantRow extends Merchant {
 
 export async function findMerchant(q: Queryable): Promise<MerchantRow | null> {
   const rows = await q.query<MerchantRow>(
-    `select id, code as "merchantCode", brand, currency, currency_scale as "currencyScale", copyright
+    `select id, code as "merchantCode", brand, currency, currency_scale as "currencyScale", copyright,
+            licence
        from merchants order by id limit 1`,
   );
   return rows[0] ?? null;

@@ -1,13 +1,12 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { enabledGameTypes } from '@app/contracts';
 import { Button } from '@/components/ui/button';
-import { headerNav } from '@/config/nav';
+import { HEADER_CLOCKS_ID, headerNav } from '@/config/nav';
 import { paths } from '@/config/paths';
 import { LanguageSwitcher } from '@/features/language/components/language-switcher';
 import { TopNav } from '@/features/navigation/components/top-nav';
-import { withTexts } from '@/features/protection/lazy';
 import { useStatus } from '@/features/system/api/get-status';
 import { loadChunk } from '@/lib/chunk';
 import { loadAccountCatalogue, loadCatalogues } from '@/lib/i18n';
@@ -39,24 +38,6 @@ const UnreadBadge = lazy(() =>
     loadCatalogues('records'),
   ]).then(([m]) => ({ default: m.UnreadBadge })),
 );
-
-// Issue 10: the session's elapsed time, with a session only.
-// (In the root's protection chunk: one more chunk name would cost the home page's first load.)
-const SessionTime = withTexts(() =>
-  import('@/features/protection/components/protection-runtime').then((m) => ({ default: m.SessionTime })),
-);
-
-/** Issue 10: the local time, HH:mm (after hydration: the server's render has no clock). */
-function Clock() {
-  const [now, setNow] = useState('');
-  useEffect(() => {
-    const tick = () => setNow(new Date().toTimeString().slice(0, 5));
-    tick();
-    const timer = setInterval(tick, 10_000);
-    return () => clearInterval(timer);
-  }, []);
-  return <time>{now}</time>;
-}
 
 export function Header() {
   const { t } = useTranslation();
@@ -91,14 +72,9 @@ export function Header() {
         <LanguageSwitcher />
         <ThemeToggle />
       </div>
-      <div className={styles.clocks}>
-        <Clock />
-        {loggedIn ? (
-          <Suspense fallback={null}>
-            <SessionTime />
-          </Suspense>
-        ) : null}
-      </div>
+      {/* Issue 10: the local time and the session's time, put here by the session's protection
+          runtime (features/protection/components/protection-runtime.tsx); the room is kept. */}
+      {loggedIn ? <div className={styles.clocks} id={HEADER_CLOCKS_ID} /> : null}
       {loggedIn ? (
         <div className={styles.auth}>
           <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import {
   LIVE_EVENTS_PATH,
   MAIN_WALLET,
@@ -8,12 +8,17 @@ import {
   type WalletBalance,
 } from '@app/contracts';
 import { messagesKeys } from '@/features/messages/api/keys';
+import { withTexts } from '@/features/protection/lazy';
 import { recordsKeys } from '@/features/records/api/keys';
 import { walletKeys } from '@/features/wallet/api/keys';
 import { currentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { readEventStream } from '@/lib/sse';
 import { getToken } from '@/lib/storage';
+
+// Issue 10: the reality check, the previous login and the limit refusals' texts, with a session
+// (mounted here, in the session's own chunk: the first load of every page carries none of it).
+const Protection = withTexts(() => import('@/features/protection/components/protection-runtime'), true);
 
 /** The cashier's queries (issue 4 brief: they start with 'cashier'). */
 const CASHIER_KEY = ['cashier'] as const;
@@ -78,7 +83,7 @@ export function parseLiveEvent(data: string): LiveEvent | null {
  * The one live stream of a signed-in real member (mounted once by the root, loaded lazily with a
  * session): opened when the member is known and not a trial account, closed on logout.
  */
-export default function Live() {
+export default function Live(): ReactNode {
   const queryClient = useQueryClient();
   const { member, isTrial } = useSession();
   const memberId = member?.id ?? null;
@@ -99,5 +104,9 @@ export default function Live() {
     return () => controller.abort();
   }, [memberId, isTrial, queryClient]);
 
-  return null;
+  return (
+    <Suspense fallback={null}>
+      <Protection />
+    </Suspense>
+  );
 }

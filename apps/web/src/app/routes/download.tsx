@@ -6,7 +6,14 @@ import { AppDownload } from '@/features/download/components/app-download';
 import { InstallTutorials } from '@/features/download/components/install-tutorials';
 import { useStatus } from '@/features/system/api/get-status';
 import { errorKey } from '@/lib/api-client';
+import { loadContentCatalogues } from '@/features/content/catalogues';
 import { useContentTexts } from './use-content-texts';
+
+/** The page's texts (the content part since issue 10: the base catalogue carries none of them). */
+export async function loader() {
+  await loadContentCatalogues();
+  return null;
+}
 
 /** App download (/down, /download): the resources of status with QR codes, and the install tutorials. */
 export function Component() {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { enabledGameTypes } from '@app/contracts';
@@ -17,16 +17,16 @@ import {
 } from '@/features/announcements/components/home-announcements';
 import { LazyWinners } from '@/features/announcements/components/lazy-winners';
 import { LazyHotGames } from '@/features/games/components/lazy-hot-games';
-import { withTexts } from '@/features/protection/lazy';
 import { LazyPopular } from '@/features/lottery/popular/lazy-popular';
 import { useStatus } from '@/features/system/api/get-status';
+import { loadChunk } from '@/lib/chunk';
 import { readStoredLanguage } from '@/lib/i18n';
 import { useSessionStore } from '@/lib/storage';
 import { useUiStore, type ModalKind } from '@/lib/ui-store';
 import styles from './index.module.css';
 
 // Issue 10: the Responsible gaming line at the bottom, loaded when scrolled near.
-const ProtectionLine = withTexts(() => import('@/features/protection/components/home-line'));
+const ProtectionLine = lazy(() => loadChunk(() => import('@/features/protection/components/home-line')));
 
 /** How long the first paint waits for the banners before it goes without them. */
 const BANNER_WAIT_MS = 1_500;

@@ -8,18 +8,21 @@ import styles from './footer-protection.module.css';
 export const PROTECTION_URL = `${paths.home}?panel=personal&page=protection`;
 
 /**
- * The footer's protection line (issue 10): the 18+ mark, the operator's licence line (the status
- * has no licence field: a translated generic line with the brand) and the Responsible gaming link.
+ * The footer's protection line (issue 10): the 18+ mark, the operator's licence line (the merchant's
+ * own words from the status, when it has one), a warning and the Responsible gaming link.
  */
 export default function FooterProtection() {
   const { t } = useTranslation();
-  const brand = useStatus().data?.merchant.brand ?? '';
+  const licence = useStatus().data?.merchant.licence ?? '';
   return (
     <div className={styles.line}>
       <span className={styles.adult} role="img" aria-label={t('protection.footer.adult_label')}>
         {t('protection.footer.adult')}
       </span>
-      <p className={styles.licence}>{t('protection.footer.licence', { brand })}</p>
+      <p className={styles.licence}>
+        {licence ? <span className={styles.operator}>{licence}</span> : null}
+        {t('protection.footer.warning')}
+      </p>
       <Link to={PROTECTION_URL}>{t('protection.footer.link')}</Link>
     </div>
   );

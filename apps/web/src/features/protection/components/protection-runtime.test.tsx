@@ -121,13 +121,21 @@ describe('reality check', () => {
 });
 
 describe('header clocks and the previous login', () => {
-  it('shows the local time to a guest', async () => {
-    fakeClock('2026-11-27T10:00:00.000Z');
-    vi.setSystemTime(new Date(2026, 10, 27, 8, 5));
-    renderApp('/index');
-    expect(await screen.findByText('08:05')).toBeInTheDocument();
+  it('shows a member the local time beside the session time', async () => {
+    fakeClock('2026-11-27T10:10:00.000Z');
+    const handlers = protectionHandlers(undefined, {
+      [protectionSession.path]: () =>
+        ok(
+          protectionSession,
+          sessionFixture({ startedAt: '2026-11-27T10:00:00.000Z', serverTime: '2026-11-27T10:10:00.000Z' }),
+        ),
+    });
+    renderApp('/index', handlers);
+    await screen.findByRole('timer', { name: 'Session time' }, { timeout: 5_000 });
+    const local = () => new Date().toTimeString().slice(0, 5);
+    expect(screen.getByText(local())).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(60_000));
-    expect(await screen.findByText('08:06')).toBeInTheDocument();
+    expect(await screen.findByText(local())).toBeInTheDocument();
   });
 
   it("shows a member the session's elapsed time and the previous login once", async () => {

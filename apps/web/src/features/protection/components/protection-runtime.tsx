@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { SessionInfo } from '@app/contracts';
 import { Button } from '@/components/ui/button';
+import { HEADER_CLOCKS_ID } from '@/config/nav';
 import { Modal } from '@/components/ui/modal';
 import { useLogout } from '@/features/auth/hooks/use-logout';
 import { useSession } from '@/lib/session';
@@ -30,8 +32,25 @@ export default function ProtectionRuntime() {
       {info.data ? <LastLogin info={info.data} /> : null}
       {info.data ? <RealityCheck info={info.data} /> : null}
       {registered ? <RegistrationPrompt /> : null}
+      <HeaderClocks />
     </>
   );
+}
+
+/**
+ * The session clocks in the header's place for them. The header comes and goes with the layout
+ * (and renders after the guards): the place is looked up again whenever the page's DOM changes.
+ */
+function HeaderClocks() {
+  const [place, setPlace] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    const find = () => setPlace(document.getElementById(HEADER_CLOCKS_ID));
+    find();
+    const observer = new MutationObserver(find);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+  return place ? createPortal(<SessionTime />, place) : null;
 }
 
 const SHOWN_KEY = 'protection.lastLoginShown';
@@ -166,7 +185,7 @@ function RegistrationPrompt() {
   );
 }
 
-/** The header's session time (issue 10): elapsed since this login started, on the server's clock. */
+/** The header's clocks (issue 10): the local time, and the time since this login started on the server's clock. */
 export function SessionTime() {
   const { t } = useTranslation();
   const info = useSessionInfo();
@@ -180,11 +199,16 @@ export function SessionTime() {
     const timer = setInterval(() => setNow(Date.now()), 1_000);
     return () => clearInterval(timer);
   }, [data]);
-  if (!data) return null;
+  // The local time (HH:mm) at once; the session's time once its start is known.
+  const local = new Date(now).toTimeString().slice(0, 5);
+  if (!data) return <time>{local}</time>;
   const elapsed = now + offset.current - Date.parse(data.startedAt);
   return (
-    <span className={styles.session} role="timer" aria-label={t('protection.header.session')}>
-      {formatElapsed(elapsed)}
-    </span>
+    <>
+      <time>{local}</time>
+      <span className={styles.session} role="timer" aria-label={t('protection.header.session')}>
+        {formatElapsed(elapsed)}
+      </span>
+    </>
   );
 }
