@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { E2E_DATA_DIR, E2E_PORT } from './env.ts';
 
 /**
@@ -89,4 +89,24 @@ export async function scrollThrough(page: Page) {
   // Not 'networkidle': a member's page keeps its live stream open.
   await page.waitForTimeout(500);
   await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** Nothing executable in what the sanitisers let through. */
+export async function expectInert(scope: Locator) {
+  const found = await scope.evaluate((root) => {
+    const bad: string[] = [];
+    for (const el of root.querySelectorAll(
+      'script, iframe, frame, object, embed, svg, math, style, form, base, meta, link',
+    ))
+      bad.push(el.tagName);
+    for (const el of root.querySelectorAll('*')) {
+      for (const a of el.getAttributeNames())
+        // (A style attribute is the carousel's own position; the contents' are removed, unit tests.)
+        if (a.startsWith('on') || a === 'srcdoc' || a === 'formaction') bad.push(`${el.tagName}[${a}]`);
+      const url = el.getAttribute('href') ?? el.getAttribute('src') ?? '';
+      if (/^\s*(javascript|vbscript|data):/i.test(url)) bad.push(`${el.tagName} ${url.slice(0, 40)}`);
+    }
+    return bad;
+  });
+  expect(found).toEqual([]);
 }

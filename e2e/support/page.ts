@@ -15,3 +15,17 @@ export async function whenInteractive(page: Page): Promise<void> {
     { timeout: 20_000 },
   );
 }
+
+/**
+ * What of the member centre's open page reaches past the screen's right edge (its menu above
+ * scrolls sideways on purpose): tag and class of each, [] when the page fits.
+ */
+export async function centrePageOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const section = document.querySelector('section[aria-labelledby="centre-page-title"]');
+    if (!section) return ['no page'];
+    return [section, ...section.querySelectorAll('*')]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+      .map((el) => `${el.tagName} ${el.className}`);
+  });
+}

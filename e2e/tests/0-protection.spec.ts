@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { asNewClient, expectLoggedIn, logIn } from '../support/accounts.ts';
 import { expectAccessible } from '../support/axe.ts';
+import { centrePageOverflow } from '../support/page.ts';
 import { apiValue, mainBalance } from '../support/money.ts';
 import { ops, opsQuiet } from '../support/ops.ts';
 
@@ -155,13 +156,7 @@ test('limits, the reality check and a time-out, enforced by the server', async (
   centre = await protectionPage(page);
   await expectAccessible(page, 'responsible gaming (dark, 360)', '[role="dialog"]');
   // Nothing of the page reaches past the screen's right edge (the centre's menu scrolls sideways).
-  const outside = await page.evaluate(() => {
-    const section = document.querySelector('section[aria-labelledby="centre-page-title"]');
-    if (!section) return ['no page'];
-    return [section, ...section.querySelectorAll('*')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
-      .map((el) => `${el.tagName} ${el.className}`);
-  });
+  const outside = await centrePageOverflow(page);
   expect(outside).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/protection-360-dark.png`, fullPage: true });
 

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { accountMenu, asNewClient, expectLoggedIn, logIn } from '../support/accounts.ts';
 import { expectAccessible } from '../support/axe.ts';
+import { centrePageOverflow } from '../support/page.ts';
 import { setLanguage } from '../support/lottery.ts';
 import { mainBalance, minorIn } from '../support/money.ts';
 import { ops, opsQuiet } from '../support/ops.ts';
@@ -292,13 +293,7 @@ test('reward pages at 360 px, Burmese, dark: no sideways scroll, accessible', as
     await expect(centre.locator('#centre-page-title')).toBeVisible();
     await expect(centre.getByRole('status').filter({ hasText: /…$/ })).toHaveCount(0);
     // Nothing of the page reaches past the screen's right edge (the menu above scrolls sideways).
-    const outside = await page.evaluate(() => {
-      const section = document.querySelector('section[aria-labelledby="centre-page-title"]');
-      if (!section) return ['no page'];
-      return [section, ...section.querySelectorAll('*')]
-        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
-        .map((el) => `${el.tagName} ${el.className}`);
-    });
+    const outside = await centrePageOverflow(page);
     expect(outside).toEqual([]);
     await expectAccessible(page, `${name} MY dark 360`, '[role="dialog"]');
     await centreShot(page, `rewards-${name}-360-my-dark`, 2600);

@@ -7,7 +7,6 @@ import {
   REALITY_CHECK_MINUTES,
   SESSION_LIMIT_MINUTES,
   parseMajor,
-  type ExclusionPeriod,
   type Limit,
   type LimitKind,
   type ProtectionSettings,
@@ -360,28 +359,40 @@ function RealityCheckSection({ minutes }: { minutes: number | null }) {
 /** Time-out lengths offered, in days (24 h to 6 weeks). */
 export const TIME_OUT_CHOICES = [1, 2, 3, 7, 14, 30, 42] as const;
 
-function TimeOutSection() {
+/**
+ * A break the member takes (time-out or self-exclusion): a length, a button, a confirm dialog that
+ * says it cannot be undone; on success the session ends here as the server has ended it.
+ */
+function BreakSection<V extends string>({
+  kind,
+  choices,
+  initial,
+  body,
+  take,
+}: {
+  kind: 'timeout' | 'exclusion';
+  choices: readonly V[];
+  initial: V;
+  /** The confirm dialog's text for the chosen length. */
+  body: (value: V) => string;
+  take: (value: V) => Promise<unknown>;
+}) {
   const { t } = useTranslation();
-  const timeOut = useTimeOut();
   const endSession = useEndSession();
-  const [days, setDays] = useState<number>(TIME_OUT_CHOICES[0]);
+  const [value, setValue] = useState<V>(initial);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const until = formatDateTime(new Date(Date.now() + days * 86_400_000).toISOString());
+  const id = `protection-${kind}`;
   return (
-    <section className={styles.section} aria-labelledby="protection-timeout">
-      <h3 id="protection-timeout" className={styles.heading}>
-        {t('protection.timeout.title')}
+    <section className={styles.section} aria-labelledby={id}>
+      <h3 id={id} className={styles.heading}>
+        {t(`protection.${kind}.title`)}
       </h3>
-      <p className={styles.muted}>{t('protection.timeout.hint')}</p>
-      <SelectField
-        label={t('protection.timeout.length')}
-        value={String(days)}
-        onChange={(v) => setDays(Number(v))}
-      >
-        {TIME_OUT_CHOICES.map((d) => (
-          <option key={d} value={String(d)}>
-            {t(`protection.timeout.options.${d}`)}
+      <p className={styles.muted}>{t(`protection.${kind}.hint`)}</p>
+      <SelectField label={t(`protection.${kind}.length`)} value={value} onChange={(v) => setValue(v as V)}>
+        {choices.map((c) => (
+          <option key={c} value={c}>
+            {t(`protection.${kind}.options.${c}`)}
           </option>
         ))}
       </SelectField>
@@ -393,19 +404,19 @@ function TimeOutSection() {
             setConfirming(true);
           }}
         >
-          {t('protection.timeout.button')}
+          {t(`protection.${kind}.button`)}
         </Button>
       </div>
       {confirming ? (
         <ConfirmDialog
-          title={t('protection.timeout.confirm_title')}
-          body={t('protection.timeout.confirm_body', { until })}
-          confirmLabel={t('protection.timeout.confirm')}
+          title={t(`protection.${kind}.confirm_title`)}
+          body={body(value)}
+          confirmLabel={t(`protection.${kind}.confirm`)}
           error={error}
           onClose={() => setConfirming(false)}
           onConfirm={() =>
-            timeOut.mutateAsync(days).then(
-              () => endSession('protection.timeout.title', 'protection.timeout.done'),
+            take(value).then(
+              () => endSession(`protection.${kind}.title`, `protection.${kind}.done`),
               (e: unknown) => setError(t(errorKey(e))),
             )
           }
@@ -415,57 +426,36 @@ function TimeOutSection() {
   );
 }
 
+function TimeOutSection() {
+  const { t } = useTranslation();
+  const timeOut = useTimeOut();
+  return (
+    <BreakSection
+      kind="timeout"
+      choices={TIME_OUT_CHOICES.map(String)}
+      initial={String(TIME_OUT_CHOICES[0])}
+      body={(days) =>
+        t('protection.timeout.confirm_body', {
+          until: formatDateTime(new Date(Date.now() + Number(days) * 86_400_000).toISOString()),
+        })
+      }
+      take={(days) => timeOut.mutateAsync(Number(days))}
+    />
+  );
+}
+
 function ExclusionSection() {
   const { t } = useTranslation();
   const selfExclude = useSelfExclude();
-  const endSession = useEndSession();
-  const [period, setPeriod] = useState<ExclusionPeriod>(EXCLUSION_PERIODS[0]);
-  const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const periodName = t(`protection.exclusion.options.${period}`);
   return (
-    <section className={styles.section} aria-labelledby="protection-exclusion">
-      <h3 id="protection-exclusion" className={styles.heading}>
-        {t('protection.exclusion.title')}
-      </h3>
-      <p className={styles.muted}>{t('protection.exclusion.hint')}</p>
-      <SelectField
-        label={t('protection.exclusion.length')}
-        value={period}
-        onChange={(v) => setPeriod(v as ExclusionPeriod)}
-      >
-        {EXCLUSION_PERIODS.map((p) => (
-          <option key={p} value={p}>
-            {t(`protection.exclusion.options.${p}`)}
-          </option>
-        ))}
-      </SelectField>
-      <div className={styles.actions}>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setError(null);
-            setConfirming(true);
-          }}
-        >
-          {t('protection.exclusion.button')}
-        </Button>
-      </div>
-      {confirming ? (
-        <ConfirmDialog
-          title={t('protection.exclusion.confirm_title')}
-          body={t('protection.exclusion.confirm_body', { period: periodName })}
-          confirmLabel={t('protection.exclusion.confirm')}
-          error={error}
-          onClose={() => setConfirming(false)}
-          onConfirm={() =>
-            selfExclude.mutateAsync(period).then(
-              () => endSession('protection.exclusion.title', 'protection.exclusion.done'),
-              (e: unknown) => setError(t(errorKey(e))),
-            )
-          }
-        />
-      ) : null}
-    </section>
+    <BreakSection
+      kind="exclusion"
+      choices={EXCLUSION_PERIODS}
+      initial={EXCLUSION_PERIODS[0]}
+      body={(period) =>
+        t('protection.exclusion.confirm_body', { period: t(`protection.exclusion.options.${period}`) })
+      }
+      take={(period) => selfExclude.mutateAsync(period)}
+    />
   );
 }
