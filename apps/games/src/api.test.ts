@@ -52,9 +52,68 @@ describe('studio api', () => {
     [429, { success: false, code: 'RATE_LIMITED', message: 'errors.too_many_requests' }, 'busy'],
     [409, { success: false, code: 'CONFLICT', message: 'money.errors.idempotency_conflict' }, 'generic'],
     [500, { success: false, code: 'INTERNAL', message: 'errors.system_error' }, 'generic'],
+    // Player protection (issue 10): the refusal's value holds the limit's figures, not a round.
+    [
+      422,
+      {
+        success: false,
+        code: 'UNPROCESSABLE',
+        message: 'protection.errors.wager_limit',
+        value: { kind: 'wager', period: 'day', limit: 1_000, used: 0 },
+      },
+      'limit',
+    ],
+    [
+      422,
+      {
+        success: false,
+        code: 'UNPROCESSABLE',
+        message: 'protection.errors.loss_limit',
+        value: { kind: 'loss', period: 'week', limit: 50_000, used: 49_000 },
+      },
+      'limit',
+    ],
+    // A time-out or self-exclusion ends play like an ended session.
+    [
+      403,
+      {
+        success: false,
+        code: 'FORBIDDEN',
+        message: 'errors.timed_out',
+        value: { until: '2026-05-01T00:00:00.000Z' },
+      },
+      'ticket',
+    ],
+    [
+      403,
+      { success: false, code: 'FORBIDDEN', message: 'errors.self_excluded', value: { until: null } },
+      'ticket',
+    ],
   ] as const)('maps a %i envelope to %j → %s', async (status, body, kind) => {
     const api = createApi(async () => jsonResponse(status, body));
     expect(await kindOf(api.spin({ ticket: TICKET, bet: 2000, requestId: 'req-12345678' }))).toBe(kind);
+  });
+
+  it('keeps the server’s message key of a refusal that carries a value', async () => {
+    const api = createApi(async () =>
+      jsonResponse(422, {
+        success: false,
+        code: 'UNPROCESSABLE',
+        message: 'protection.errors.loss_limit',
+        value: { kind: 'loss', period: 'day', limit: 1_000, used: 900 },
+      }),
+    );
+    const err = await api
+      .spin({ ticket: TICKET, bet: 2000, requestId: 'req-12345678' })
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'limit', status: 422, serverKey: 'protection.errors.loss_limit' });
+  });
+
+  it('maps a refusal by its status when its body holds no message', async () => {
+    const api = createApi(async () => jsonResponse(401, { success: false }));
+    expect(await kindOf(api.session(TICKET))).toBe('ticket');
+    const odd = createApi(async () => jsonResponse(422, { success: false, code: 'NOT_A_CODE' }));
+    expect(await kindOf(odd.session(TICKET))).toBe('generic');
   });
 
   it('calls a failed fetch or a gateway page a network failure', async () => {

@@ -1,4 +1,4 @@
-import { envelope, studioSession, studioSpin, type ResponseOf } from '@app/contracts';
+import { envelope, errorEnvelopeSchema, studioSession, studioSpin, type ResponseOf } from '@app/contracts';
 
 /** What the page knows of its launch (GET /studio/api/session). */
 export type StudioSession = ResponseOf<typeof studioSession>;
@@ -9,10 +9,24 @@ export type Spin = SpinRound['spins'][number];
 /**
  * What went wrong, as the player needs to hear it. `network` is the only kind after which the same
  * request may be sent again (the server may or may not have played it; the requestId makes a
- * repeat answer the same round).
+ * repeat answer the same round). `limit`: the stake would go over the member's wager or loss limit
+ * (player protection, issue 10); a lower stake may still pass.
  */
 export type StudioErrorKind =
-  'insufficient' | 'ticket' | 'network' | 'maintenance' | 'bet' | 'busy' | 'generic';
+  'insufficient' | 'limit' | 'ticket' | 'network' | 'maintenance' | 'bet' | 'busy' | 'generic';
+
+/** Player protection's refusals of a stake over a limit (422; a deposit limit cannot come here). */
+const LIMIT_KEYS: ReadonlySet<string> = new Set([
+  'protection.errors.wager_limit',
+  'protection.errors.loss_limit',
+  'protection.errors.deposit_limit',
+]);
+/**
+ * A member under time-out or self-exclusion (403): no stake can pass until it ends and the member's
+ * sessions were ended with it, so the page treats it as the end of its session (`ticket`: play
+ * stops, no retry; the site's login then says why).
+ */
+const EXCLUSION_KEYS: ReadonlySet<string> = new Set(['errors.timed_out', 'errors.self_excluded']);
 
 export class StudioError extends Error {
   constructor(
@@ -34,6 +48,8 @@ export function errorKindOf(
 ): StudioErrorKind {
   const key = message ?? '';
   if (key === 'money.errors.insufficient_balance') return 'insufficient';
+  if (LIMIT_KEYS.has(key)) return 'limit';
+  if (EXCLUSION_KEYS.has(key)) return 'ticket';
   if (key.startsWith('games.errors.ticket')) return 'ticket';
   if (key === 'games.errors.bet_invalid') return 'bet';
   if (key === 'games.errors.game_maintenance' || code === 'MAINTENANCE') return 'maintenance';
@@ -85,10 +101,18 @@ export async function callStudio<T>(
     // Not our envelope: a proxy's error page or a cut connection.
     throw new StudioError(res.status >= 500 || res.status === 0 ? 'network' : 'generic', res.status);
   }
+  if (!res.ok || (typeof body === 'object' && body !== null && 'success' in body && !body.success)) {
+    // A refusal's value is the error's detail (a limit refusal's figures, a time-out's end), not
+    // the call's answer: it is read against the error envelope, not the call's own schema.
+    const refusal = errorEnvelopeSchema.safeParse(body);
+    if (!refusal.success) throw new StudioError('generic', res.status);
+    const { message, code } = refusal.data;
+    throw new StudioError(errorKindOf(res.status, message, code), res.status, message);
+  }
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new StudioError('generic', res.status);
   const env = parsed.data;
-  if (!env.success || !res.ok || env.value === undefined) {
+  if (!env.success || env.value === undefined) {
     throw new StudioError(errorKindOf(res.status, env.message, env.code), res.status, env.message);
   }
   return env.value;

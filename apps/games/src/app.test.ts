@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { StudioError, type SpinRound, type StudioApi } from './api.ts';
+import { createApi, StudioError, type SpinRound, type StudioApi } from './api.ts';
 import { mountStudio, spinSummary, type Studio } from './app.ts';
 import { loadCatalogue, translator, type Translate } from './i18n/i18n.ts';
-import { lineWin, roundFixture, sessionFixture, spinFixture } from './testing/fixtures.ts';
+import { jsonResponse, lineWin, roundFixture, sessionFixture, spinFixture } from './testing/fixtures.ts';
 
 const TICKET = 'abcdefghijklmnopqrstuvwxyz012345';
 let t: Translate;
@@ -141,6 +141,29 @@ describe('the slot page', () => {
     const alert = root.querySelector<HTMLElement>('[role="alert"]')!;
     expect(alert.hidden).toBe(false);
     expect(alert.textContent).toBe(t('error.insufficient'));
+    expect(button(root, 'Spin').disabled).toBe(false);
+    expect(root.querySelector('.stat-value')?.textContent).toBe('1,000.00 MMK');
+  });
+
+  it('a stake over the member’s wager limit (422 of player protection) says so; the bet can be lowered', async () => {
+    const api = createApi(async (url) =>
+      String(url).startsWith('/studio/api/session')
+        ? jsonResponse(200, { success: true, value: sessionFixture() })
+        : jsonResponse(422, {
+            success: false,
+            code: 'UNPROCESSABLE',
+            message: 'protection.errors.wager_limit',
+            value: { kind: 'wager', period: 'day', limit: 1_000, used: 0 },
+          }),
+    );
+    const root = await mount(api);
+    button(root, 'Spin').click();
+    await vi.waitFor(() =>
+      expect(root.querySelector<HTMLElement>('[role="alert"]')?.textContent).toBe(
+        'This bet would go over your wager or loss limit. You can see your limits under Responsible gaming in the member centre.',
+      ),
+    );
+    expect(root.querySelector<HTMLElement>('[role="alert"]')!.hidden).toBe(false);
     expect(button(root, 'Spin').disabled).toBe(false);
     expect(root.querySelector('.stat-value')?.textContent).toBe('1,000.00 MMK');
   });

@@ -40,6 +40,7 @@ export interface Studio {
 /** What each kind of failure says; every studio page's texts have these keys. */
 export const ERROR_KEYS = {
   insufficient: 'error.insufficient',
+  limit: 'error.limit',
   ticket: 'error.ticket',
   network: 'error.network',
   maintenance: 'error.maintenance',

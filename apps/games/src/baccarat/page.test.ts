@@ -241,6 +241,31 @@ describe('baccarat page', () => {
     expect((root.querySelector('.bac-confirm') as HTMLButtonElement).textContent).toBe('Confirm bet');
   });
 
+  it('a bet over the member’s loss limit shows the limit text, not the generic one', async () => {
+    const fetchImpl = vi.fn(async (url: RequestInfo | URL) => {
+      const u = String(url);
+      if (u.startsWith('/studio/api/baccarat/tables')) return ok(TABLES);
+      if (u.startsWith('/studio/api/baccarat/state')) return ok(stateOf());
+      return new Response(
+        JSON.stringify({
+          success: false,
+          code: 'UNPROCESSABLE',
+          message: 'protection.errors.loss_limit',
+          value: { kind: 'loss', period: 'week', limit: 5_000, used: 4_500 },
+        }),
+        { status: 422 },
+      );
+    }) as unknown as typeof fetch;
+    const root = await mountPage(fetchImpl);
+    (root.querySelector('[data-spot="player"]') as HTMLButtonElement).click();
+    (root.querySelector('.bac-confirm') as HTMLButtonElement).click();
+    await vi.waitFor(() =>
+      expect(root.querySelector('.error')?.textContent).toBe(
+        'This bet would go over your wager or loss limit. You can see your limits under Responsible gaming in the member centre.',
+      ),
+    );
+  });
+
   it('dealing and result: the cards, the winner and my win', async () => {
     const fetchImpl = vi.fn(async (url: RequestInfo | URL) => {
       const u = String(url);

@@ -186,6 +186,8 @@ function errorText(
     switch (err.kind) {
       case 'insufficient':
         return t('error.insufficient');
+      case 'limit':
+        return t('error.limit');
       case 'ticket':
         return t('error.ticket');
       case 'network':

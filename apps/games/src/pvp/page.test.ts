@@ -216,6 +216,29 @@ describe('the pvp page', () => {
     expect(text(root, '.pvp-balance')).toBe('5,000.00 MMK');
   });
 
+  it('a stake over the member’s wager limit shows the limit text and gives Deal back', async () => {
+    const { root } = await open({
+      '/studio/api/pvp/rooms': ok(lobbyFixture()),
+      '/studio/api/pvp/join': ok({ room: ROOMS[0], balance: 500_000 }),
+      '/studio/api/pvp/deal': () =>
+        jsonResponse(422, {
+          success: false,
+          code: 'UNPROCESSABLE',
+          message: 'protection.errors.wager_limit',
+          value: { kind: 'wager', period: 'day', limit: 5_000, used: 0 },
+        }),
+    });
+    root.querySelector<HTMLButtonElement>('.pvp-room')!.click();
+    await settle();
+    root.querySelector<HTMLButtonElement>('.pvp-deal')!.click();
+    await settle();
+    expect(text(root, '.error')).toBe(
+      'This stake would go over your wager or loss limit. You can see your limits under Responsible gaming in the member centre.',
+    );
+    expect(root.querySelector<HTMLButtonElement>('.pvp-deal')!.disabled).toBe(false);
+    expect(text(root, '.pvp-balance')).toBe('5,000.00 MMK');
+  });
+
   it('below a room’s minimum the room says what it needs and the server’s refusal is shown', async () => {
     const { root } = await open({
       '/studio/api/pvp/rooms': ok(lobbyFixture({ balance: 100_000 })),

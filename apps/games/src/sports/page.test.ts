@@ -237,6 +237,36 @@ describe('sportsbook page', () => {
     page.destroy();
   });
 
+  it('a stake over the member’s loss limit is explained with the limit text', async () => {
+    const fetchImpl = vi.fn(async (url: string) => {
+      if (url.startsWith('/studio/api/sports/bet'))
+        return new Response(
+          JSON.stringify({
+            success: false,
+            code: 'UNPROCESSABLE',
+            message: 'protection.errors.loss_limit',
+            value: { kind: 'loss', period: 'day', limit: 500, used: 0 },
+          }),
+          { status: 422 },
+        );
+      return ok(board);
+    });
+    const { root, page } = await mountWith(fetchImpl as unknown as typeof fetch);
+    root.querySelector<HTMLButtonElement>('[data-selection="101"]')!.click();
+    const stake = root.querySelector<HTMLInputElement>('.sb-stake')!;
+    stake.value = '10';
+    stake.dispatchEvent(new Event('input'));
+    root.querySelector<HTMLButtonElement>('.sb-place')!.click();
+    await flush();
+    await flush();
+    await flush();
+    expect(root.querySelector('.sb-slip-status')!.textContent).toBe(en['error.limit']);
+    expect(en['error.limit']).toBe(
+      'This stake would go over your wager or loss limit. You can see your limits under Responsible gaming in the member centre.',
+    );
+    page.destroy();
+  });
+
   it('the odds format toggle is remembered', async () => {
     const fetchImpl = vi.fn(async () => ok(board));
     const { root, page } = await mountWith(fetchImpl as unknown as typeof fetch);

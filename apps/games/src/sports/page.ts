@@ -51,6 +51,7 @@ export function errorKey(e: unknown): SportsKey {
   const mapped = e.serverKey ? SERVER_ERRORS[e.serverKey] : undefined;
   if (mapped) return mapped;
   if (e.kind === 'insufficient') return 'error.insufficient';
+  if (e.kind === 'limit') return 'error.limit';
   if (e.kind === 'ticket') return 'error.ticket';
   if (e.kind === 'network') return 'error.network';
   if (e.kind === 'busy') return 'error.busy';
