@@ -55,6 +55,18 @@ export async function expectLoggedIn(page: Page, account: string) {
   await expect(accountMenu(page, account)).toBeVisible();
 }
 
+/**
+ * After a registration: the deposit-limit prompt of issue 10 opens for the new member; "Not now"
+ * answers it (the protection spec sets a limit there instead). Then the member is logged in.
+ */
+export async function afterRegistration(page: Page, account: string) {
+  const prompt = page.getByRole('dialog', { name: 'Set a deposit limit?' });
+  await expect(prompt).toBeVisible({ timeout: 15_000 });
+  await prompt.getByRole('button', { name: 'Not now' }).click();
+  await expect(prompt).toBeHidden();
+  await expectLoggedIn(page, account);
+}
+
 /** Opens the member centre from the account menu; answers the centre's dialog. */
 export async function openMemberCentre(page: Page, account: string) {
   await accountMenu(page, account).click();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { accountMenu, asNewClient, expectLoggedIn, logIn } from '../support/accounts.ts';
+import { accountMenu, afterRegistration, asNewClient, expectLoggedIn, logIn } from '../support/accounts.ts';
 import { playButton, lobbySearch, recordRounds, spinButton, studio, waitForIdle } from '../support/games.ts';
 import { apiValue, minorIn } from '../support/money.ts';
 import { ops, opsQuiet } from '../support/ops.ts';
@@ -169,7 +169,7 @@ test('issue 8: a team from invitation to contract payout, and nobody sees outsid
     const payee = dialog.getByRole('textbox', { name: 'Real name' });
     if (await payee.count()) await payee.fill('Invited Player');
     await dialog.getByRole('button', { name: 'Create account' }).click();
-    await expectLoggedIn(guest.page, invited.account);
+    await afterRegistration(guest.page, invited.account);
   } finally {
     opsQuiet('field', 'captcha', 'enabled=on');
     await guest.context.close();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { accountMenu, asNewClient, expectLoggedIn, logIn } from '../support/accounts.ts';
+import { accountMenu, afterRegistration, asNewClient, expectLoggedIn, logIn } from '../support/accounts.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { centrePageOverflow } from '../support/page.ts';
 import { setLanguage } from '../support/lottery.ts';
@@ -124,7 +124,7 @@ test('issue 9: invite a friend, the friend deposits and completes a mission, bot
     const payee = dialog.getByRole('textbox', { name: 'Real name' });
     if (await payee.count()) await payee.fill('Invited Friend');
     await dialog.getByRole('button', { name: 'Create account' }).click();
-    await expectLoggedIn(guest.page, friend.account);
+    await afterRegistration(guest.page, friend.account);
   } finally {
     opsQuiet('field', 'captcha', 'enabled=on');
   }

@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import {
   accountMenu,
+  afterRegistration,
   asNewClient,
   expectLoggedIn,
   logIn,
@@ -149,7 +150,7 @@ test('mobile registration: the number is the username, proven by an SMS code', a
       .fill(await latestCode(request, '+95 955500123', since));
     await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('Mobile2026');
     await dialog.getByRole('button', { name: 'Create account' }).click();
-    await expectLoggedIn(page, '955500123');
+    await afterRegistration(page, '955500123');
   } finally {
     opsQuiet('field', 'captcha', 'enabled=on');
   }
@@ -324,7 +325,7 @@ test('sign up through an invitation code; a bad code is refused with invitation_
     await expect(dialog).toBeVisible();
     await dialog.getByRole('checkbox', { name: /I am over 18/ }).check();
     await dialog.getByRole('button', { name: 'Create account' }).click();
-    await expectLoggedIn(page, 'newbie01');
+    await afterRegistration(page, 'newbie01');
   } finally {
     opsQuiet('field', 'captcha', 'enabled=on');
   }
