@@ -86,17 +86,22 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
     async withTx(fn) {
       for (let attempt = 1; ; attempt++) {
         const client = await pool.connect();
+        // This is the transaction helper itself: the one place that says BEGIN and COMMIT.
+        // A connection whose ROLLBACK failed is in an unknown state: it is closed, not reused.
+        let broken: Error | undefined;
         try {
           await client.query('BEGIN');
           const result = await fn(wrap(client, nameOf));
           await client.query('COMMIT');
           return result;
         } catch (err) {
-          await client.query('ROLLBACK').catch(() => undefined);
+          await client.query('ROLLBACK').catch((e: unknown) => {
+            broken = e instanceof Error ? e : new Error(String(e));
+          });
           const code = (err as { code?: string }).code;
           if (!(code && RETRYABLE.has(code) && attempt < MAX_ATTEMPTS)) throw err;
         } finally {
-          client.release();
+          client.release(broken);
         }
       }
     },
