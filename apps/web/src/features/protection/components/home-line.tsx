@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTextsReady } from '@/lib/use-texts-ready';
 import { loadProtectionCatalogues } from '../catalogues';
 import { Link } from 'react-router';
 import { PROTECTION_URL } from './footer-protection';
 import styles from './footer-protection.module.css';
+
+const loadTexts = () => loadProtectionCatalogues();
 
 /**
  * The home page's protection line (issue 10), below the fold in a lazy section. Its texts load
@@ -11,17 +13,7 @@ import styles from './footer-protection.module.css';
  */
 export default function HomeLine() {
   const { t } = useTranslation();
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let live = true;
-    const done = () => {
-      if (live) setReady(true);
-    };
-    loadProtectionCatalogues().then(done, done);
-    return () => {
-      live = false;
-    };
-  }, []);
+  const ready = useTextsReady(loadTexts);
   if (!ready) return null;
   return (
     <p className={styles.licence}>
