@@ -151,6 +151,7 @@ async function lighthouseRun(i, outDir) {
       `--chrome-flags=${CHROME_FLAGS}`,
       '--only-categories=performance',
       '--disable-full-page-screenshot',
+      ...(process.env.LH_EXTRA ? process.env.LH_EXTRA.split(' ') : []),
     ],
     {
       cwd: outDir,
@@ -173,6 +174,9 @@ async function lighthouseRun(i, outDir) {
   if (save) {
     mkdirSync(save, { recursive: true });
     cpSync(out, join(save, `lh-${i}.json`));
+    // With LH_EXTRA=--save-assets, the run's trace too (for a look at its long tasks).
+    const trace = out.replace(/\.json$/, '-0.trace.json');
+    if (existsSync(trace)) cpSync(trace, join(save, `lh-${i}.trace.json`));
   }
   const a = (id) => lhr.audits[id]?.numericValue;
   return {

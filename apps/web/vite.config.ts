@@ -64,7 +64,8 @@ function preloadDefaultCatalogue(): Plugin {
  * what index.html already preloads (its route chunk, their imports, the default language's texts
  * of the group), so the server can name them in that page's document (static-web): they are
  * fetched beside the entry instead of after it has run. Today: the games lobbies (/rng …) and
- * /lottery.
+ * /lottery. Every list is in evaluation order (a chunk after the chunks it imports), and `entry`
+ * lists the entry with its own imports the same way.
  */
 function routePreloads(): Plugin {
   const groups: Record<string, { route: RegExp; texts?: RegExp }> = {
@@ -77,25 +78,31 @@ function routePreloads(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const closure = (file: string, seen = new Set<string>()) => {
-        if (seen.has(file)) return seen;
+      // A chunk's imports before the chunk (post-order): the boot script evaluates the list in
+      // this order, one module per task (src/boot.ts), so each evaluation stays short.
+      const closure = (file: string, seen = new Set<string>(), order: string[] = []) => {
+        if (seen.has(file)) return order;
         seen.add(file);
-        for (const dep of byFile.get(file)?.imports ?? []) closure(dep, seen);
-        return seen;
+        for (const dep of byFile.get(file)?.imports ?? []) closure(dep, seen, order);
+        order.push(file);
+        return order;
       };
       const entry = chunks.find(
         (c) => c.isEntry && !/\/src\/(?:boot|sw\/sw)\.ts$/.test(c.facadeModuleId ?? ''),
       );
-      const inHtml = entry ? closure(entry.fileName) : new Set<string>();
+      const entryOrder = entry ? closure(entry.fileName) : [];
+      const inHtml = new Set(entryOrder);
       const out: Record<string, string[]> = {};
+      // The entry and the chunks it imports, in evaluation order (the server lists them first).
+      if (entry) out.entry = entryOrder.map((f) => `/${f}`);
       for (const [name, g] of Object.entries(groups)) {
         const route = chunks.find((c) => g.route.test(c.facadeModuleId ?? ''));
         if (!route) continue;
         // The server renders these pages first: the module that hydrates them comes along.
         const hydrate = chunks.find((c) => /\/src\/app\/hydrate-page\.tsx$/.test(c.facadeModuleId ?? ''));
-        const files = [...closure(route.fileName, hydrate ? closure(hydrate.fileName) : undefined)].filter(
-          (f) => !inHtml.has(f),
-        );
+        const seen = new Set<string>();
+        const order = hydrate ? closure(hydrate.fileName, seen) : [];
+        const files = closure(route.fileName, seen, order).filter((f) => !inHtml.has(f));
         const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
         const texts = g.texts && chunks.find((c) => g.texts!.test(c.facadeModuleId ?? ''));
         if (texts) files.push(texts.fileName);
@@ -188,6 +195,52 @@ function entryClosure(): Plugin {
   };
 }
 
+/**
+ * Vite's helper that fetches a lazy chunk's CSS and imports beside it, smaller (about 1 KiB less
+ * of every page's first load, the /index budget): the same work for the browsers the site
+ * supports (all preload modules; no legacy build), without Vite's feature tests and its
+ * `vite:preloadError` event (nothing here listens to it; a failed chunk rejects its import and
+ * lib/chunk.ts turns that into the "could not load, retry" screen). A stylesheet or module already
+ * named by the document is not added twice; the chunk is imported once its stylesheets have loaded.
+ */
+function smallPreloadHelper(): Plugin {
+  let base = '/';
+  const code = () => `const seen = {};
+export const __vitePreload = (load, deps) =>
+  Promise.all(
+    (deps || []).map((dep) => {
+      const href = new URL(${JSON.stringify(base)} + dep, location.href).href;
+      if (href in seen) return seen[href];
+      const css = href.endsWith('.css');
+      for (const l of document.getElementsByTagName('link'))
+        if (l.href === href && (!css || l.rel === 'stylesheet')) return (seen[href] = undefined);
+      const link = document.createElement('link');
+      link.rel = css ? 'stylesheet' : 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+      return (seen[href] = css
+        ? new Promise((resolve, reject) => {
+            link.onload = resolve;
+            link.onerror = () => reject(new Error('Unable to preload CSS for ' + href));
+          })
+        : undefined);
+    }),
+  ).then(() => load());
+`;
+  return {
+    name: 'small-preload-helper',
+    apply: 'build',
+    enforce: 'pre',
+    configResolved(config) {
+      base = config.base;
+    },
+    load(id) {
+      return id === '\0vite/preload-helper.js' ? code() : null;
+    },
+  };
+}
+
 /** The public files' contents (offline page, manifest, icons): a change there is a new release too. */
 function readPublicFiles(): string {
   const dir = fileURLToPath(new URL('./public', import.meta.url));
@@ -233,6 +286,7 @@ const clientConfig = defineConfig({
     preloadDefaultCatalogue(),
     routePreloads(),
     entryClosure(),
+    smallPreloadHelper(),
   ],
   resolve: { alias: aliases },
   server: {
@@ -278,10 +332,16 @@ const clientConfig = defineConfig({
         advancedChunks: {
           groups: [
             {
+              // React apart from the rest of the vendor code: a server-rendered page runs each
+              // chunk in a task of its own (src/boot.ts), and together they made one long task.
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+            },
+            {
               name: 'vendor',
               // Not TanStack's hydration: only a server-rendered page loads it (app/hydrate-page).
               // Nor TanStack's infinite queries and mutations: only lazy pages use them (issue 9).
-              test: /node_modules[\\/](react|react-dom|scheduler|react-i18next|i18next|@tanstack(?![\\/]query-core[\\/].*hydration)(?![\\/]\S*[\\/](infiniteQueryObserver|mutationObserver|useMutation|useInfiniteQuery|useMutationState|useIsMutating|queriesObserver|useQueries|useSuspense\w*|usePrefetch\w*)\.js)|zustand|use-sync-external-store|zod|react-router|cookie|set-cookie-parser)[\\/]/,
+              test: /node_modules[\\/](react-i18next|i18next|@tanstack(?![\\/]query-core[\\/].*hydration)(?![\\/]\S*[\\/](infiniteQueryObserver|mutationObserver|useMutation|useInfiniteQuery|useMutationState|useIsMutating|queriesObserver|useQueries|useSuspense\w*|usePrefetch\w*)\.js)|zustand|use-sync-external-store|zod|react-router|cookie|set-cookie-parser)[\\/]/,
             },
             {
               name: 'core',

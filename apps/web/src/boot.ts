@@ -1,23 +1,42 @@
-// The only script of a page the server has rendered (apps/server static-web). The page is already
+// The only script of a server-rendered page (apps/server static-web). The page is already
 // whole in the document, so the app's modules are fetched after it has painted: on a slow link the
 // visible page and its first images get the first bytes, then the app loads and takes the page
-// over (main.tsx hydrates it). The document names the entry first, then the modules it will need
-// (<meta name="app-modules">); they are preloaded together, so no request waits for another.
+// over (main.tsx hydrates it). The document names every module the page will need
+// (<meta name="app-modules">), each after the modules it imports: they are preloaded together, so
+// no request waits for another, then run one per task in that order, so no task evaluates the
+// whole app at once (a phone's long task, and the page's total blocking time).
 const list = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content ?? '';
-const [entry, ...preloads] = list.split(' ').filter((f) => /^\/assets\/[\w.-]+\.js$/.test(f));
+const modules = list.split(' ').filter((f) => /^\/assets\/[\w.-]+\.js$/.test(f));
+
+/** The next task (a message is not clamped like a nested timer). */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+
+async function run() {
+  for (const href of modules) {
+    // A module that fails is left to the entry's own import of it (its error shows there).
+    await import(/* @vite-ignore */ href).catch(() => undefined);
+    await nextTask();
+  }
+}
 
 let started = false;
 function start() {
-  if (started || !entry) return;
+  if (started || modules.length === 0) return;
   started = true;
-  for (const href of preloads) {
+  for (const href of modules) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
     document.head.append(link);
   }
-  void import(/* @vite-ignore */ entry);
+  // main.tsx waits for the page's modules before it hydrates (they are all evaluated by then).
+  (window as { appModules?: Promise<void> }).appModules = run();
 }
 
 // After the next frame has been painted; at once in a tab opened in the background (it paints no

@@ -57,7 +57,9 @@ async function boot() {
 
   const queryClient = createQueryClient();
   if (serverPage) {
-    // The page came rendered: its own module (only such pages load it) takes it over.
+    // The page came rendered: its own module (only such pages load it) takes it over, once the
+    // boot script (boot.ts) has run the page's modules one per task.
+    await (window as { appModules?: Promise<void> }).appModules;
     const { hydrateServerPage } = await import('./app/hydrate-page');
     return hydrateServerPage(serverPage, queryClient);
   }

@@ -191,6 +191,7 @@ describe('pages the server renders first (the client build’s dist-ssr/entry-se
     '<html lang="my">',
     '  <head>',
     '    <script type="module" crossorigin src="/assets/main-a1.js"></script>',
+    '    <link rel="modulepreload" crossorigin href="/assets/my-a6.js">',
     '    <link rel="stylesheet" crossorigin href="/assets/index-a2.css">',
     '  </head>',
     '  <body>',
@@ -226,7 +227,11 @@ describe('pages the server renders first (the client build’s dist-ssr/entry-se
     writeFileSync(path.join(ssrDist, 'dist/assets/grid-a3.css'), GROUP_CSS);
     writeFileSync(
       path.join(ssrDist, 'dist/preload.json'),
-      JSON.stringify({ egame: ['/assets/egame-a4.js', '/assets/grid-a3.css'], boot: ['/assets/boot-a5.js'] }),
+      JSON.stringify({
+        egame: ['/assets/egame-a4.js', '/assets/grid-a3.css'],
+        boot: ['/assets/boot-a5.js'],
+        entry: ['/assets/react-a7.js', '/assets/main-a1.js'],
+      }),
     );
     writeFileSync(path.join(ssrDist, 'dist-ssr/entry-server.mjs'), MODULE);
     ssrApp = await buildTestApp({
@@ -269,8 +274,11 @@ describe('pages the server renders first (the client build’s dist-ssr/entry-se
     // No module is fetched before the boot script has seen the page painted (apps/web/src/boot.ts).
     expect(head.match(/<script\b[^>]*>/g)).toEqual(['<script type="module" src="/assets/boot-a5.js">']);
     expect(head).not.toContain('modulepreload');
-    // The entry first, then what the lobby will need.
-    expect(head).toContain('<meta name="app-modules" content="/assets/main-a1.js /assets/egame-a4.js" />');
+    // In the order the boot script runs them, one per task: the document's texts, the entry after
+    // the chunks it imports (preload.json `entry`), then what the lobby will need.
+    expect(head).toContain(
+      '<meta name="app-modules" content="/assets/my-a6.js /assets/react-a7.js /assets/main-a1.js /assets/egame-a4.js" />',
+    );
     // A page the browser renders keeps the plain document: its entry, no boot script.
     const plain = await ssrApp.inject({ url: '/index', headers: html });
     expect(plain.body).toContain('<script type="module" crossorigin src="/assets/main-a1.js"></script>');

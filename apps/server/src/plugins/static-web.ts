@@ -167,6 +167,8 @@ interface Preloads {
   groups: Map<RegExp, GroupFiles>;
   /** The one script of a server-rendered page (apps/web/src/boot.ts), when the build wrote it. */
   boot: string | null;
+  /** The entry and the chunks it imports, a chunk after its imports (the order they run in). */
+  entry: string[];
 }
 
 const ASSET_FILE = /^\/assets\/[\w.-]+\.(?:js|css)$/;
@@ -174,12 +176,12 @@ const ASSET_FILE = /^\/assets\/[\w.-]+\.(?:js|css)$/;
 function readPreloads(root: string): Preloads {
   const file = path.join(root, 'preload.json');
   const out = new Map<RegExp, GroupFiles>();
-  if (!existsSync(file)) return { groups: out, boot: null };
+  if (!existsSync(file)) return { groups: out, boot: null, entry: [] };
   let list: Record<string, unknown>;
   try {
     list = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   } catch {
-    return { groups: out, boot: null };
+    return { groups: out, boot: null, entry: [] };
   }
   for (const [group, route] of Object.entries(PRELOAD_GROUPS)) {
     const files = list[group];
@@ -188,9 +190,11 @@ function readPreloads(root: string): Preloads {
     out.set(route, { js: ok.filter((f) => f.endsWith('.js')), css: ok.filter((f) => f.endsWith('.css')) });
   }
   const boot = Array.isArray(list.boot) ? list.boot[0] : undefined;
+  const entry = Array.isArray(list.entry) ? list.entry : [];
   return {
     groups: out,
     boot: typeof boot === 'string' && ASSET_FILE.test(boot) && boot.endsWith('.js') ? boot : null,
+    entry: entry.filter((f): f is string => typeof f === 'string' && ASSET_FILE.test(f) && f.endsWith('.js')),
   };
 }
 
@@ -204,13 +208,18 @@ const MODULE_TAG =
  * page is on screen. On a slow link the page's own bytes and first images come first; on any link
  * the first paint never waits behind the app's code.
  */
-function startAfterPaint(page: string, extra: string[], boot: string): string {
+function startAfterPaint(page: string, extra: string[], boot: string, entry: string[]): string {
   const modules: string[] = [];
   const rest = page.replace(MODULE_TAG, (_tag, file: string) => {
     modules.push(file);
     return '';
   });
-  const list = [...new Set([...modules, ...extra])].join(' ');
+  // In the order the boot script runs them, one per task: the document's other modules (texts),
+  // then the entry after the chunks it imports, then the page's chunks (each after its imports).
+  // (An entry list of another build than this document's is left out.)
+  const ordered = modules.some((f) => entry.includes(f));
+  const first = ordered ? [...modules.filter((f) => !entry.includes(f)), ...entry] : modules;
+  const list = [...new Set([...first, ...extra])].join(' ');
   return rest.replace(
     /\s*<\/head>/,
     `\n    <meta name="app-modules" content="${list}" />\n    <script type="module" src="${boot}"></script>\n  </head>`,
@@ -313,7 +322,7 @@ async function staticWeb(app: FastifyInstance, opts: StaticWebOptions): Promise<
       // `data-ssr`: the page arrives rendered (the client marks `data-hydrated` once it has taken it over).
       page = inlineStyles(page, group?.css ?? [], nonce).replace('<html ', '<html data-ssr ');
       page = preloads.boot
-        ? startAfterPaint(page, group?.js ?? [], preloads.boot)
+        ? startAfterPaint(page, group?.js ?? [], preloads.boot, preloads.entry)
         : page.replace('</head>', `${group ? preloadTags({ js: group.js, css: [] }) : ''}  </head>`);
       page = page
         .replace('<div id="root"></div>', `<div id="root">${rendered.html}</div>`)

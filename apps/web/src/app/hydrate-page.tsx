@@ -8,6 +8,7 @@ import { initI18n, isCataloguePart, loadCatalogues } from '@/lib/i18n';
 import '@/lib/catalogue-parts';
 import type { SsrState } from '@/lib/ssr-state';
 import { storeMerchant } from '@/lib/storage';
+import { yieldToMain } from '@/lib/yield';
 import { App } from './app';
 import { routes } from './router';
 
@@ -42,19 +43,23 @@ function Hydrated({ children }: { children: ReactNode }) {
  * with the same data and texts.
  */
 export async function hydrateServerPage(ssr: SsrState, queryClient: QueryClient): Promise<void> {
+  // Each step in its own task (yieldToMain): on a phone none of them adds up to a long task.
   // The server's answers of the page (permission and status among them) are the cache's.
   hydrate(queryClient, ssr.queries);
   void queryClient
     .fetchQuery(getStatusQueryOptions())
     .then((s) => storeMerchant(s.merchant))
     .catch(() => undefined);
+  await yieldToMain();
+  await initI18n(ssr.language);
+  await yieldToMain();
   await Promise.all([
-    initI18n(ssr.language).then(() =>
-      loadCatalogues(...(Array.isArray(ssr.parts) ? ssr.parts.filter(isCataloguePart) : [])),
-    ),
+    loadCatalogues(...(Array.isArray(ssr.parts) ? ssr.parts.filter(isCataloguePart) : [])),
     resolveLazyRoutes(),
   ]);
+  await yieldToMain();
   const router = createBrowserRouter(routes, { hydrationData: ssr.router });
+  await yieldToMain();
   // In a transition, hydration yields to the browser every few milliseconds (no long task).
   startTransition(() => {
     hydrateRoot(
