@@ -28,13 +28,16 @@ let started = false;
 function start() {
   if (started || modules.length === 0) return;
   started = true;
+  // One insertion of every preload (one change of the document, not one per module).
+  const links = document.createDocumentFragment();
   for (const href of modules) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
-    document.head.append(link);
+    links.append(link);
   }
+  document.head.append(links);
   // main.tsx waits for the page's modules before it hydrates (they are all evaluated by then).
   (window as { appModules?: Promise<void> }).appModules = run();
 }
