@@ -1,6 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { REGISTER_FIELDS, endpoints, sessionEndpoints, type FieldConfig, type RegisterField } from '@app/contracts';
+import {
+  REGISTER_FIELDS,
+  endpoints,
+  sessionEndpoints,
+  type FieldConfig,
+  type RegisterField,
+} from '@app/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import {
   fail,
@@ -154,7 +160,9 @@ describe('register modal', () => {
       // A second failure within the second: no new image.
       now += 400;
       await submit(dialog);
-      await waitFor(() => expect(calls.filter((c) => c.url.pathname === sessionEndpoints.register.path)).toHaveLength(2));
+      await waitFor(() =>
+        expect(calls.filter((c) => c.url.pathname === sessionEndpoints.register.path)).toHaveLength(2),
+      );
       expect(captchas()).toBe(2);
       now += 1_000;
       await submit(dialog);
