@@ -70,7 +70,10 @@ const axe = (page: Page, theme: 'light' | 'dark', label: string, include?: strin
 
 /** Clicks through every page of a centre's menu, axe on each. */
 async function everyCentrePage(page: Page, centre: Locator, theme: 'light' | 'dark', label: string) {
-  const menu = centre.getByRole('navigation').getByRole('button');
+  // The centre's own menu (named like the centre), not a page's pagination.
+  const menu = centre
+    .getByRole('navigation', { name: label === 'member centre' ? 'Member centre' : 'Agent centre' })
+    .getByRole('button');
   const names = await menu.allInnerTexts();
   expect(names.length, `${label} pages`).toBeGreaterThan(5);
   for (const name of names) {
@@ -83,7 +86,7 @@ async function everyCentrePage(page: Page, centre: Locator, theme: 'light' | 'da
 
 for (const theme of ['light', 'dark'] as const) {
   test(`axe, ${theme}: every route, modal and centre page not checked elsewhere`, async ({ browser }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(240_000);
     const { context, page } = await client(browser, theme);
     // Guest: the routes, then the login, register and forgot-password modals.
     for (const path of GUEST_ROUTES) {
