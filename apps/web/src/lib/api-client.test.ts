@@ -1,4 +1,5 @@
 import {
+  PHONE_AUTH_ERRORS,
   decryptPayload,
   endpoints,
   generatePayloadKeyPair,
@@ -9,7 +10,7 @@ import {
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, permissionFixture, statusFixture } from '@/testing/fixtures';
 import { ApiError, call, setApiListeners } from './api-client';
-import { loadAccountCatalogue } from './i18n';
+import { i18n, loadAccountCatalogue } from './i18n';
 import { useUiStore } from './ui-store';
 
 function stubFetch(impl: (url: string, init?: RequestInit) => Promise<Response>) {
@@ -129,6 +130,18 @@ describe('api client', () => {
       code: 'INTERNAL',
       messageKey: 'errors.system_error',
     });
+  });
+
+  it('spec §8 phone auth: every code, as the server sends it, resolves to its translated phone_auth message', async () => {
+    await loadAccountCatalogue();
+    for (const code of PHONE_AUTH_ERRORS) {
+      for (const sent of [`phone_auth.${code}`]) {
+        stubFetch(async () => fail('UNPROCESSABLE', sent));
+        const e = await failure(call(endpoints.status, {}));
+        expect(e.messageKey, sent).toBe(`phone_auth.${code}`);
+        expect(i18n.t(e.messageKey), sent).not.toBe(e.messageKey);
+      }
+    }
   });
 
   it('on 401 from a member call clears the session (keeping merchant keys) and opens the login modal', async () => {

@@ -120,8 +120,15 @@ export function BannerCarousel({ items }: { items: Announcement[] }) {
                 />
               ) : null}
               <div className={styles.caption} lang={languageTagOf(a.language)}>
-                <h3 className={styles.title}>{a.title}</h3>
-                {a.summary ? <p className={styles.summary}>{a.summary}</p> : null}
+                {/* Cut to one and two lines on a phone: the titles have them whole (and Details opens the rest). */}
+                <h3 className={styles.title} title={a.title}>
+                  {a.title}
+                </h3>
+                {a.summary ? (
+                  <p className={styles.summary} title={a.summary}>
+                    {a.summary}
+                  </p>
+                ) : null}
                 <button
                   type="button"
                   className={styles.details}

@@ -33,7 +33,12 @@ export function NoticeLine() {
     <button type="button" className={styles.line} onClick={() => openModal({ kind: 'notice' })}>
       <span className={styles.icon} aria-hidden="true" />
       <span className={styles.label}>{t('notice.title')}</span>
-      <span className={styles.headline} lang={headline ? languageTagOf(headline.language) : undefined}>
+      {/* Cut by an ellipsis on a phone: the title has it whole (and the notice modal opens on a tap). */}
+      <span
+        className={styles.headline}
+        title={headline?.title}
+        lang={headline ? languageTagOf(headline.language) : undefined}
+      >
         {headline?.title}
       </span>
       <span className={styles.chevron} aria-hidden="true">

@@ -1,8 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { REGISTER_FIELDS, sessionEndpoints, type FieldConfig, type RegisterField } from '@app/contracts';
-import { describe, expect, it } from 'vitest';
 import {
+  REGISTER_FIELDS,
+  endpoints,
+  sessionEndpoints,
+  type FieldConfig,
+  type RegisterField,
+} from '@app/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  fail,
   loginResultFixture,
   memberFixture,
   ok,
@@ -41,11 +48,11 @@ const register: Record<RegisterField, FieldConfig> = {
   affiliateCode: cfg(1, 0, 20, false),
 };
 
-async function setup(extra: Record<string, Handler> = {}) {
+async function setup(extra: Record<string, Handler> = {}, fields = register) {
   const keys = await payloadKeyServer();
   const sent: Record<string, unknown>[] = [];
   const app = renderApp('/register?ref=FRIEND7', {
-    ...siteHandlers({ status: { register } }),
+    ...siteHandlers({ status: { register: fields } }),
     [sessionEndpoints.payloadKey.path]: keys.handler,
     [sessionEndpoints.memberInfo.path]: () =>
       ok(sessionEndpoints.memberInfo, memberFixture({ account: 'newbie1' })),
@@ -118,7 +125,7 @@ describe('register modal', () => {
     await userEvent.type(field(dialog, 'QQ'), '12345');
     await userEvent.type(field(dialog, 'Real name'), 'Aung San');
     await userEvent.type(field(dialog, 'Payment password'), '246810');
-    await userEvent.type(field(dialog, 'Invitation code'), affiliate);
+    if (affiliate) await userEvent.type(field(dialog, 'Invitation code'), affiliate);
   }
 
   it('shows invitation_code_error on the field when the affiliate code is rejected', async () => {
@@ -128,6 +135,41 @@ describe('register modal', () => {
     expect(await within(dialog).findByText('The invitation code is not valid.')).toBeInTheDocument();
     expect(field(dialog, 'Invitation code')).toHaveAttribute('aria-invalid', 'true');
     expect(sent).toHaveLength(0);
+  });
+
+  it('spec §8: a failed registration shows the server message and refreshes the captcha, at most once per second', async () => {
+    let now = 1_000_000;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      const { dialog, calls } = await setup(
+        {
+          [endpoints.captcha.path]: () => ok(endpoints.captcha, 'data:image/png;base64,iVBORw0KGgo='),
+          [sessionEndpoints.register.path]: () =>
+            fail('UNPROCESSABLE', 'errors.captcha_wrong', { fields: { captcha: 'errors.captcha_wrong' } }),
+        },
+        { ...register, captcha: cfg(1, 4, 4) },
+      );
+      const captchas = () => calls.filter((c) => c.url.pathname === endpoints.captcha.path).length;
+      await waitFor(() => expect(captchas()).toBe(1));
+      await fillValid(dialog, '');
+      await userEvent.type(field(dialog, 'Captcha'), '1234');
+      now += 1_500;
+      await submit(dialog);
+      expect(await within(dialog).findByText('The captcha is not correct.')).toBeInTheDocument();
+      await waitFor(() => expect(captchas()).toBe(2));
+      // A second failure within the second: no new image.
+      now += 400;
+      await submit(dialog);
+      await waitFor(() =>
+        expect(calls.filter((c) => c.url.pathname === sessionEndpoints.register.path)).toHaveLength(2),
+      );
+      expect(captchas()).toBe(2);
+      now += 1_000;
+      await submit(dialog);
+      await waitFor(() => expect(captchas()).toBe(3));
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('accepts valid values, sends the spec §3 extras encrypted and logs the new member in', async () => {

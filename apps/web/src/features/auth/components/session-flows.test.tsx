@@ -115,6 +115,29 @@ describe('session flows', () => {
     ).toBeInTheDocument();
   });
 
+  it('spec §8 "enter mobile number": the SMS login asks for the number before any code is sent', async () => {
+    const sent: unknown[] = [];
+    renderApp('/login', {
+      ...siteHandlers({ status: { flagsOn: ['smsLogin'] } }),
+      [sessionEndpoints.rememberedLogin.path]: () => ok(sessionEndpoints.rememberedLogin, { username: null }),
+      [sessionEndpoints.smsNoLogin.path]: (_u, init) => {
+        sent.push(init?.body);
+        return ok(sessionEndpoints.smsNoLogin, { expiredMinutes: 1 });
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Log in with SMS' }));
+    const mobile = within(dialog).getByLabelText('Mobile number');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(mobile).toHaveAccessibleDescription('Please enter your mobile number.'));
+    await userEvent.type(mobile, '12ab');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    await waitFor(() =>
+      expect(mobile).toHaveAccessibleDescription('Please enter a valid mobile number (6 to 15 digits).'),
+    );
+    expect(sent).toHaveLength(0);
+  });
+
   it('/social/callback posts provider, code and state, stores the session and goes to /', async () => {
     let body: unknown;
     window.sessionStorage.setItem('social_provider', 'google');

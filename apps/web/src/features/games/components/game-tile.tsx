@@ -60,8 +60,11 @@ export const GameTile = memo(function GameTile({
           {game.name}
         </span>
         <span className={styles.meta}>
-          {/* With the trial button there is no room for the vendor: the thumbnail names it too. */}
-          <span className={styles.vendor}>{showTrial ? null : game.vendorName}</span>
+          {/* With the trial button there is no room for the vendor: the thumbnail names it too.
+              A long name is cut by an ellipsis (the tile's height is fixed): the title has it whole. */}
+          <span className={styles.vendor} title={showTrial ? undefined : game.vendorName}>
+            {showTrial ? null : game.vendorName}
+          </span>
           {showTrial ? (
             <button
               type="button"
