@@ -21,6 +21,7 @@ import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { measureInp } from './inp.mjs';
 
 const root = join(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -31,9 +32,15 @@ const opt = (name, fallback) => {
 const RUNS = Math.max(1, Number(opt('--runs', 5)));
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // --path P measures another page with Lighthouse only (e.g. /lottery, issue 7); the search INP and
-// DOM figures are the slot lobby's.
-const LOBBY = opt('--path', '/rng');
-const SLOT_LOBBY = LOBBY === '/rng';
+// DOM figures are the slot lobby's. --paths A,B,… measures each with Lighthouse in turn and prints
+// one table with the goals of issue 11 (`npm run bench:lighthouse`); --no-inp skips the search INP
+// and DOM figures.
+const PATHS = opt('--paths', opt('--path', '/rng')).split(',').filter(Boolean);
+const LOBBY = PATHS[0];
+const SLOT_LOBBY = PATHS.includes('/rng') && !argv.includes('--no-inp');
+// --inp: the lab INP of issue 11 with web-vitals (bench/inp.mjs: lobby search, login modal, centre
+// page switch; `npm run bench:inp` adds --no-lighthouse).
+const INP = argv.includes('--inp');
 const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking';
 
 if (!argv.includes('--no-build')) {
@@ -137,14 +144,14 @@ async function searchBox(page) {
 
 /** The running Lighthouse (its own process group: npx → lighthouse → Chromium), for a clean stop. */
 let lighthouse = null;
-async function lighthouseRun(i, outDir) {
+async function lighthouseRun(i, outDir, path = LOBBY) {
   const out = join(outDir, `lh-${i}.json`);
   const child = spawn(
     'npx',
     [
       '--yes',
       'lighthouse@13.5.0',
-      `${base}${LOBBY}`,
+      `${base}${path}`,
       '--output=json',
       `--output-path=${out}`,
       '--quiet',
@@ -173,10 +180,11 @@ async function lighthouseRun(i, outDir) {
   const save = opt('--save', null);
   if (save) {
     mkdirSync(save, { recursive: true });
-    cpSync(out, join(save, `lh-${i}.json`));
+    const name = `lh${PATHS.length > 1 ? path.replace(/\W+/g, '-') : ''}-${i}`;
+    cpSync(out, join(save, `${name}.json`));
     // With LH_EXTRA=--save-assets, the run's trace too (for a look at its long tasks).
     const trace = out.replace(/\.json$/, '-0.trace.json');
-    if (existsSync(trace)) cpSync(trace, join(save, `lh-${i}.trace.json`));
+    if (existsSync(trace)) cpSync(trace, join(save, `${name}.trace.json`));
   }
   const a = (id) => lhr.audits[id]?.numericValue;
   return {
@@ -256,7 +264,9 @@ try {
     loadavg()
       .map((n) => n.toFixed(1))
       .join(' ');
-  console.log(`\nLobby ${LOBBY}: ${total ?? '?'} slot games in the catalogue; search term "${query}"`);
+  console.log(
+    `\n${PATHS.join(', ')}: ${total ?? '?'} slot games in the catalogue${SLOT_LOBBY ? `; search term "${query}"` : ''}`,
+  );
   console.log(`load average at start: ${load()} (${availableParallelism()} cores)`);
 
   // Warm the server (thumbnails, compression caches) with one visit.
@@ -264,22 +274,77 @@ try {
     executablePath: CHROME,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
-  {
+  for (const path of PATHS) {
     const page = await browser.newPage();
-    await page.goto(`${base}${LOBBY}`, { waitUntil: 'networkidle' });
+    await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
     await page.close();
   }
 
-  // 1. Lighthouse mobile, median of RUNS.
-  if (!argv.includes('--no-lighthouse')) {
+  // 1. Lighthouse mobile, median of RUNS (one page: the lobby's table; several: one table of all).
+  if (!argv.includes('--no-lighthouse') && PATHS.length > 1) {
+    const table = [];
+    for (const path of PATHS) {
+      console.log(`${path}:`);
+      const runs = await lighthouseRuns(path);
+      if (!runs.length) {
+        table.push([path, 'no run recorded', '', '', '', '']);
+        continue;
+      }
+      const m = (k) => median(runs.map((r) => r[k]));
+      const mark = (ok) => (ok ? ' ok' : ' MISS');
+      table.push([
+        path,
+        `${m('score')}${mark(m('score') >= 95)}`,
+        `${(m('lcp') / 1000).toFixed(2)} s${mark(m('lcp') <= 2000)}`,
+        `${ms(m('tbt'))}${mark(m('tbt') <= 100)}`,
+        `${m('cls').toFixed(3)}${mark(m('cls') <= 0.02)}`,
+        `${(m('fcp') / 1000).toFixed(2)} s`,
+        `${runs.length}`,
+      ]);
+    }
+    const head = ['page', 'score', 'LCP', 'TBT', 'CLS', 'FCP', 'runs'];
+    const goal = ['goal', '≥ 95', '≤ 2.0 s', '≤ 100 ms', '≤ 0.02', '', ''];
+    const w = head.map((h, i) =>
+      Math.max(h.length, goal[i].length, ...table.map((r) => (r[i] ?? '').length)),
+    );
+    const line = (r) => `  ${r.map((x, i) => (x ?? '').padEnd(w[i])).join('  ')}`;
+    console.log(`\nLighthouse 13 mobile defaults, median of ${RUNS} recorded runs per page`);
+    for (const r of [head, goal, ...table]) console.log(line(r));
+  } else if (!argv.includes('--no-lighthouse')) {
+    const runs = await lighthouseRuns(LOBBY);
+    if (runs.length) {
+      const m = (k) => median(runs.map((r) => r[k]));
+      rows.push(['Lighthouse mobile score (median)', `${m('score')}`, '≥ 95']);
+      rows.push(['Total blocking time (median)', ms(m('tbt')), '≤ 100 ms']);
+      rows.push(['Largest contentful paint (median)', ms(m('lcp')), '≤ 2,000 ms']);
+      rows.push(['Cumulative layout shift (median)', m('cls').toFixed(3), '≤ 0.02']);
+      rows.push(['First contentful paint (median)', ms(m('fcp')), '']);
+    }
+  }
+
+  // 2. Lab INP of search keystrokes: a phone, 4× CPU throttling (the slot lobby only).
+  if (SLOT_LOBBY && !INP) await searchAndScroll();
+  if (INP) {
+    const inpRows = await measureInp({ browser, base, query, searchBox, settle });
+    const head = ['interaction (360×740, 4× CPU)', 'INP web-vitals', 'Event Timing', 'worst interaction'];
+    const w = head.map((h, i) => Math.max(h.length, ...inpRows.map((r) => r[i].length)));
+    console.log('\nLab INP, goal ≤ 100 ms each');
+    for (const r of [head, ...inpRows]) console.log(`  ${r.map((x, i) => x.padEnd(w[i])).join('  ')}`);
+  }
+  await browser.close();
+
+  /**
+   * RUNS recorded Lighthouse loads of `path`. A run that Lighthouse itself could not record
+   * (NO_NAVSTART: its trace lost the navigation, seen in about one run of four here) is repeated,
+   * up to twice RUNS attempts, so the median is of RUNS recorded loads; the failed attempts are
+   * counted in the table.
+   */
+  async function lighthouseRuns(path) {
     const runs = [];
-    // A run that Lighthouse itself could not record (NO_NAVSTART: its trace lost the navigation,
-    // seen in about one run of four here) is repeated, up to twice RUNS attempts, so the median
-    // is of RUNS recorded loads; the failed attempts are counted in the table.
     let attempts = 0;
     while (runs.length < RUNS && attempts < RUNS * 2) {
       attempts += 1;
-      const r = await lighthouseRun(attempts, dataDir);
+      const r = await lighthouseRun(attempts, dataDir, path);
       if (r) {
         if (!r.runtimeError) runs.push(r); // a failed load (NO_FCP …) has no figures
         console.log(
@@ -288,23 +353,12 @@ try {
       }
     }
     if (attempts > runs.length)
-      rows.push(['Lighthouse attempts not recorded', `${attempts - runs.length}`, '']);
-    if (runs.length) {
-      const m = (k) => median(runs.map((r) => r[k]));
-      rows.push(['Lighthouse mobile score (median)', `${m('score')}`, '≥ 95']);
-      rows.push(['Total blocking time (median)', ms(m('tbt')), '≤ 100 ms']);
-      rows.push(['Largest contentful paint (median)', ms(m('lcp')), '']);
-      rows.push(['Cumulative layout shift (median)', m('cls').toFixed(3), '']);
-      rows.push(['First contentful paint (median)', ms(m('fcp')), '']);
-    }
+      rows.push([`Lighthouse attempts not recorded (${path})`, `${attempts - runs.length}`, '']);
+    return runs;
   }
 
-  // 2. Lab INP of search keystrokes: a phone, 4× CPU throttling (the slot lobby only).
-  if (SLOT_LOBBY) await searchAndScroll();
-  await browser.close();
-
-  const w0 = Math.max(...rows.map((r) => r[0].length));
-  const w1 = Math.max(...rows.map((r) => r[1].length));
+  const w0 = Math.max(0, ...rows.map((r) => r[0].length));
+  const w1 = Math.max(0, ...rows.map((r) => r[1].length));
   console.log('');
   for (const [a, b, c] of rows) console.log(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`);
   console.log(`\nload average at the end: ${load()} — a shared, loaded machine inflates TBT and INP`);

@@ -21,8 +21,8 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { encryptPayload, type PayloadKey } from '@app/contracts';
 import pg from 'pg';
+import { addMembers as addBenchMembers, ipOf, login as benchLogin } from './members.ts';
 
 const root = join(import.meta.dirname, '..');
 const { values: flags } = parseArgs({
@@ -125,67 +125,17 @@ interface Member {
   out: number;
 }
 
-const ipOf = (i: number) => `198.18.${(i >> 8) & 255}.${i & 255}`;
-
-async function login(account: string, password: string, ip: string): Promise<string> {
-  const headers = { 'content-type': 'application/json', 'x-forwarded-for': ip };
-  const key = ((await (await fetch(`${base}/wps/session/key`, { headers })).json()) as { value: PayloadKey })
-    .value;
-  const body = await encryptPayload(key, { type: 'username', username: account, password });
-  const res = await fetch(`${base}/wps/session/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { value?: { kind?: string; session?: { token: string } } };
-  if (json.value?.kind !== 'session' || !json.value.session)
-    throw new Error(`login ${account}: ${res.status}`);
-  return json.value.session.token;
-}
-
-/** Members with the demo01 password hash and a funded main wallet, in one transaction. */
+/** Members with the demo01 password hash and a funded main wallet (bench/members.ts). */
 async function addMembers(db: pg.Client): Promise<Member[]> {
-  await db.query('begin');
-  const [demo] = (await db.query(`select merchant_id, password_hash from members where account = 'demo01'`))
-    .rows;
-  const stamp = Date.now().toString(36);
-  const members: Member[] = [];
-  const [opening] = (
-    await db.query(
-      `insert into ledger_accounts (kind, code, merchant_id) values ('system', 'OPENING', $1)
-       on conflict (merchant_id, code) where kind = 'system' do update set code = excluded.code returning id`,
-      [demo.merchant_id],
-    )
-  ).rows;
-  for (let i = 0; i < MEMBERS; i++) {
-    const account = `b${stamp}${i}`;
-    const [m] = (
-      await db.query(
-        `insert into members (merchant_id, account, password_hash, type) values ($1, $2, $3, 3) returning id::text as id`,
-        [demo.merchant_id, account, demo.password_hash],
-      )
-    ).rows;
-    const [acc] = (
-      await db.query(
-        `insert into ledger_accounts (kind, member_id, wallet, merchant_id, balance) values ('member', $1, 'MAIN', $2, $3) returning id`,
-        [m.id, demo.merchant_id, FUNDING],
-      )
-    ).rows;
-    const [t] = (
-      await db.query(
-        `insert into ledger_transfers (type, member_id, ref) values ('adjustment', $1, 'bench:fund') returning id`,
-        [m.id],
-      )
-    ).rows;
-    await db.query(
-      `insert into ledger_entries (transfer_id, account_id, amount, balance_after) values ($1, $2, $3, null), ($1, $4, $5, $5)`,
-      [t.id, opening.id, -FUNDING, acc.id, FUNDING],
-    );
-    members.push({ id: m.id, account, ip: ipOf(i + 1), token: '', out: 0 });
-  }
-  await db.query('commit');
-  return members;
+  return (await addBenchMembers(db, MEMBERS, FUNDING)).map((m, i) => ({
+    ...m,
+    ip: ipOf(i + 1),
+    token: '',
+    out: 0,
+  }));
 }
+
+const login = (account: string, password: string, ip: string) => benchLogin(base, account, password, ip);
 
 interface Outcome {
   ms: number;
