@@ -16,10 +16,14 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Builds the server under the e2e lock (an e2e run never sees a half-written dist/). */
 export function buildServer(): void {
-  const built = spawnSync('flock', ['/tmp/e2e.lock', 'npm', 'run', 'build', '--silent', '-w', 'apps/server'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const built = spawnSync(
+    'flock',
+    ['/tmp/e2e.lock', 'npm', 'run', 'build', '--silent', '-w', 'apps/server'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (built.status !== 0) process.exit(1);
 }
 
@@ -51,7 +55,8 @@ export interface Cluster {
 
 export function makeCluster(port: number): Cluster {
   const dir = mkdtempSync(join(tmpdir(), 'bench-pg-'));
-  if (asRoot) chownSync(dir, Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim()), 0);
+  if (asRoot)
+    chownSync(dir, Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim()), 0);
   const initdb = [join(PG_BIN, 'initdb'), '-D', dir, '-A', 'trust', '-U', 'postgres'];
   const r = asRoot
     ? spawnSync('su', ['postgres', '-c', initdb.join(' ')], { encoding: 'utf8' })
@@ -189,7 +194,11 @@ export function http(
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           const body = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, body, json: () => JSON.parse(body) as ReturnType<Res['json']> });
+          resolve({
+            status: res.statusCode ?? 0,
+            body,
+            json: () => JSON.parse(body) as ReturnType<Res['json']>,
+          });
         });
         res.on('error', reject);
       },
@@ -223,4 +232,5 @@ export async function ops(port: number, token: string, command: string, args: st
 }
 
 /** A stack frame, a SQL keyword or a Node error name in an answer: never allowed in a response. */
-export const LEAK = /\bat [\w.<>]+ \(|node_modules|\.ts:\d+|\bselect .* from\b|\binsert into\b|ECONNREFUSED|Error:/i;
+export const LEAK =
+  /\bat [\w.<>]+ \(|node_modules|\.ts:\d+|\bselect .* from\b|\binsert into\b|ECONNREFUSED|Error:/i;

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { TEST_CONFIG, TEST_OPS_TOKEN } from '../test/helper.ts';
+import type { Db } from './db.ts';
 import { migrate } from './migrate.ts';
 import { openPostgres } from './postgres.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
@@ -39,6 +40,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('database down under a runni
   const sockets = new Set<Socket>();
   let port = 0;
   let app: FastifyInstance;
+  let db: Db;
   let dropSchema: () => Promise<void>;
   const target = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1:5432/x');
 
@@ -76,7 +78,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('database down under a runni
       await direct.exec(`drop schema if exists ${schema} cascade`);
       await direct.close();
     };
-    const db = await openPostgres({ url, schema, max: 3 });
+    db = await openPostgres({ url, schema, max: 3 });
     // Migrations only: the routes below read the countries and the health ping, no seed needed.
     await migrate(db);
     app = await buildApp({ db, config: TEST_CONFIG, opsToken: TEST_OPS_TOKEN });
@@ -108,6 +110,20 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('database down under a runni
 
     await relayUp();
     expect((await app.inject({ url: '/wps/system/countries' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
+  });
+
+  it('survives a connection that dies in the middle of a transaction', async () => {
+    // Without an error listener on checked-out clients, pg's 'error' event ends the process.
+    const tx = db.withTx(async (q) => {
+      await q.query('select 1');
+      await relayDown();
+      await new Promise((r) => setTimeout(r, 200));
+      await q.query('select 2');
+    });
+    await expect(tx).rejects.toThrow();
+    expect((await app.inject({ url: '/health' })).statusCode).toBe(503);
+    await relayUp();
     expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
   });
 });
