@@ -19,11 +19,18 @@ export const oidcProviderEnv: Record<string, string> = {
   E2E_OIDC_REDIRECT_URI: `http://127.0.0.1:${E2E_PORT}/social/callback`,
 };
 
+/**
+ * Issue 11: the server's whole log of the run (start-server.mjs writes it, at info: every request
+ * line too), scanned for passwords, codes and tokens by support/log-check.ts at the end.
+ */
+export const E2E_SERVER_LOG = process.env.E2E_SERVER_LOG ?? join(tmpdir(), `e2e-server-${E2E_PORT}.log`);
+
 export const serverEnv: Record<string, string> = {
   PORT: String(E2E_PORT),
   HOST: '127.0.0.1',
   DATA_DIR: E2E_DATA_DIR,
-  LOG_LEVEL: 'warn',
+  LOG_LEVEL: 'info',
+  E2E_SERVER_LOG,
   // The e2e browser is on loopback; trusting it lets a test present another client address
   // (X-Forwarded-For) to reach the new-IP verification step. Untrusted peers still can't.
   TRUST_PROXY: '127.0.0.1',

@@ -68,6 +68,11 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (err) => opts.onError?.(err));
+  // pg-pool listens for errors on idle clients only: a connection that dies while checked out
+  // (between two statements of a transaction, as `pg_ctl stop -m immediate` does) emits 'error'
+  // with no listener, and Node ends the process (issue 11, bench:crash). Every client gets one: the
+  // transaction's next statement fails, withTx's ROLLBACK fails too, and the client is discarded.
+  pool.on('connect', (client) => client.on('error', (err) => opts.onError?.(err)));
   try {
     await pool.query('select 1');
   } catch (err) {

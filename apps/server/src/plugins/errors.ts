@@ -2,6 +2,7 @@ import { ERROR_MESSAGE_KEYS, ERROR_STATUS, type Envelope, type ErrorCode } from 
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { isAppError } from '../lib/errors.ts';
 
 /** Paths whose unknown routes answer a 404 envelope (the rest may be the client's pages). */
@@ -95,6 +96,17 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
       const code = clientErrorCode(status);
       if (code === 'RATE_LIMITED') return send(reply, 429, code, ERROR_MESSAGE_KEYS.RATE_LIMITED);
       return send(reply, status, code, ERROR_MESSAGE_KEYS[code]);
+    }
+    // The database is down or restarting (issue 11): 503, and the pool reconnects by itself.
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ code: (err as { code?: string }).code, msg: err.message }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return send(
+        reply,
+        ERROR_STATUS.SERVICE_UNAVAILABLE,
+        'SERVICE_UNAVAILABLE',
+        ERROR_MESSAGE_KEYS.SERVICE_UNAVAILABLE,
+      );
     }
     req.log.error({ err }, 'request failed');
     return send(reply, ERROR_STATUS.INTERNAL, 'INTERNAL', ERROR_MESSAGE_KEYS.INTERNAL);

@@ -67,7 +67,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<FastifyIn
     db,
     config: { ...TEST_CONFIG, ...config },
     opsToken: opsToken ?? TEST_OPS_TOKEN,
-    rateLimit: { globalPerMinute: 100_000, captchaPerMinute: 100_000, ...rateLimit },
+    rateLimit: { globalPerMinute: 100_000, captchaPerMinute: 100_000, codesPerMinute: 100_000, ...rateLimit },
   });
   if (ownDb) app.addHook('onClose', async () => db.close());
   await app.ready();
