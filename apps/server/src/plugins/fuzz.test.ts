@@ -20,8 +20,8 @@ import { expectLedgerSound, fund, ledgerCounts, walletBalance } from '../test/mo
  */
 
 /** Cases per endpoint and caller here; the bench sends all of them. */
-const PER_ENDPOINT = Number(process.env.FUZZ_PER_ENDPOINT ?? 60);
-const NAUGHTY_PER_FIELD = Number(process.env.FUZZ_NAUGHTY_PER_FIELD ?? 8);
+const PER_ENDPOINT = Number(process.env.FUZZ_PER_ENDPOINT ?? 40);
+const NAUGHTY_PER_FIELD = Number(process.env.FUZZ_NAUGHTY_PER_FIELD ?? 6);
 
 let app: FastifyInstance;
 let keys: Set<string>;
