@@ -19,6 +19,7 @@ import {
   fuzzCases,
   NAUGHTY,
   runCases,
+  studioBases,
   type FuzzFinding,
 } from '../apps/server/src/test/fuzz.ts';
 import { buildTestApp } from '../apps/server/src/test/helper.ts';
@@ -42,6 +43,9 @@ const app = await buildTestApp({
   passwordLimits: { perAccountPerHour: 100_000_000, perIpPerHour: 100_000_000 },
 });
 const keys = catalogueKeys();
+const [launcher] = await insertTree(app, [{ parent: -1, type: 3 }]);
+await fund(app, launcher!.id, 1_000_000);
+const baseOf = await studioBases(app, await sessionOf(app, launcher!.id));
 const findings: FuzzFinding[] = [];
 let sent = 0;
 let naughtySent = 0;
@@ -53,6 +57,7 @@ for (const e of list) {
     limit: values.per ? Number(values.per) : Infinity,
     naughtyPerField: Number(values.naughty),
     atLeast: 500,
+    base: baseOf(e),
   });
   perEndpoint.push(cases.length);
   const [m, a] = await insertTree(app, [
@@ -64,7 +69,7 @@ for (const e of list) {
     ['member', m!.id],
   ];
   if (e.auth === 'agent') callers.push(['agent', a!.id]);
-  const ids = callers.flatMap(([, id]) => (id ? [id] : []));
+  const ids = [...callers.flatMap(([, id]) => (id ? [id] : [])), launcher!.id];
   for (const id of ids) await fund(app, id, 500_000);
   const sessions = new Map<string, Record<string, string>>();
   for (const [caller, id] of callers)

@@ -4,6 +4,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { importPublicKey, toBase64, type Endpoint, type PayloadKey } from '@app/contracts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import {
+  DEV_VENDOR_PROTOCOL_SECRET,
+  signVendorBody,
+  vendorSecret,
+  VENDOR_SIGNATURE_HEADER,
+} from '../modules/games/vendor-protocol.service.ts';
+import { DEMO_GAMES } from '../seed/demo-games.ts';
+import { gameId, launch, launchSlot } from './games.ts';
 import { safeParse, type z } from 'zod/mini';
 
 /**
@@ -386,6 +394,8 @@ export interface FuzzOptions {
   naughtyPerField: number;
   /** Pad with random multi-field mutations up to this many (the full form's ≥ 500). */
   atLeast?: number;
+  /** Real values for the base (a game's launch ticket): the cases then reach past that check. */
+  base?: Record<string, unknown>;
 }
 
 const JUNK_HEADERS: Record<string, string>[] = [
@@ -421,22 +431,32 @@ export function fuzzCases(e: Endpoint, o: FuzzOptions): FuzzCase[] {
   const inQuery = e.method === 'GET' || e.method === 'DELETE';
   const fields = fieldsOf(e.request);
   const base = validBase(fields, inQuery);
+  for (const [k, v] of Object.entries(o.base ?? {}))
+    if (fields.some((f) => f.name === k)) base[k] = inQuery ? String(v) : v;
   const payloadFields = e.encrypted ? fieldsOf(e.payload) : [];
   const payloadBase = validBase(payloadFields, false);
   const cases: FuzzCase[] = [];
   const valid = (body: unknown) => passes(e.request, body);
 
   const send = (label: string, value: Record<string, unknown>, naughty = false) => {
+    // A naughty string the schema accepts makes a valid call: it may act (after the money check).
+    const validBody = naughty && valid(value);
     if (inQuery) {
       const entries = Object.entries(value).map(([k, v]): [string, string | null] => [
         k,
         v === undefined ? null : String(v),
       ]);
-      cases.push({ label, naughty, req: { method: e.method, url: `${e.path}?${queryOf(entries)}` } });
+      cases.push({
+        label,
+        naughty,
+        validBody,
+        req: { method: e.method, url: `${e.path}?${queryOf(entries)}` },
+      });
     } else {
       cases.push({
         label,
         naughty,
+        validBody,
         req: {
           method: e.method,
           url: e.path,
@@ -710,7 +730,7 @@ export function judge(status: number, body: string, keys: Set<string> | null): s
 // ---- sending --------------------------------------------------------------------------------
 
 /** Encrypts raw JSON text the way the client does (secure-payload.ts), with a fresh nonce. */
-async function encryptRaw(app: FastifyInstance, rawJson: string, headers: Record<string, string>) {
+export async function encryptRaw(app: FastifyInstance, rawJson: string, headers: Record<string, string>) {
   const res = await app.inject({ method: 'GET', url: '/wps/session/key', headers });
   const key = (res.json() as { value: PayloadKey }).value;
   const rsa = await importPublicKey(key.publicKey);
@@ -758,6 +778,18 @@ export async function runCases(
       req.payload = await encryptRaw(app, c.secure, auth);
       req.headers = { ...headers, 'content-type': 'application/json' };
     }
+    // The vendor protocol checks an HMAC of the raw body before anything: sign what names a vendor.
+    if (e.path.startsWith('/vendor/') && typeof req.payload === 'string') {
+      const vassalage = /"vassalage":"([A-Z0-9_]{2,16})"/.exec(req.payload)?.[1];
+      if (vassalage)
+        req.headers = {
+          ...(req.headers as Record<string, string>),
+          [VENDOR_SIGNATURE_HEADER]: signVendorBody(
+            vendorSecret(DEV_VENDOR_PROTOCOL_SECRET, vassalage),
+            req.payload,
+          ),
+        };
+    }
     const res = await app.inject(req);
     sent++;
     const problem = judge(res.statusCode, res.body, keyOutsideWebClient(e.path) ? null : keys);
@@ -781,4 +813,30 @@ export async function runCases(
       body: '',
     });
   return { sent, findings };
+}
+
+/**
+ * Launch tickets of the member for the demo studio's games, so the fuzz of /studio/api and the
+ * vendor protocol gets past "unknown ticket" (launching moves the member's main wallet into the
+ * game's, before the money check). Returns the base values per endpoint path.
+ */
+export async function studioBases(
+  app: FastifyInstance,
+  token: string,
+): Promise<(e: Endpoint) => Record<string, unknown> | undefined> {
+  const ticketOf = async (code: string) => {
+    const r = await launch(app, await gameId(app, code), { token });
+    if (!r.ticket) throw new Error(`launch ${code}: ${r.status}`);
+    return r.ticket;
+  };
+  const slot = await launchSlot(app, token, { vassalage: 'LOTUS' });
+  const bases: [string, Record<string, unknown>][] = [
+    ['/studio/api/baccarat/', { ticket: await ticketOf('ROYAL_BACCARAT'), table: 'bac-a' }],
+    ['/studio/api/sports/', { ticket: await ticketOf('ARENA_SPORTSBOOK') }],
+    ['/studio/api/fish/', { ticket: await ticketOf(DEMO_GAMES.fish.code) }],
+    ['/studio/api/pvp/', { ticket: await ticketOf('NIU_NIU_NIU') }],
+    ['/studio/api/', { ticket: slot.ticket }],
+    ['/vendor/', { ticket: slot.ticket, vassalage: 'LOTUS' }],
+  ];
+  return (e) => bases.find(([prefix]) => e.path.startsWith(prefix))?.[1];
 }
