@@ -73,9 +73,10 @@ export function nulPath(v: unknown, path = '', depth = 0): string | undefined {
   return undefined;
 }
 
+/** Answered like the profile's control characters (security/profile.ts): 422, the field named. */
 function refuseNul(value: unknown): void {
   const at = nulPath(value);
-  if (at) throw new AppError('BAD_REQUEST', undefined, { [at]: 'errors.invalid_value' });
+  if (at) throw new AppError('UNPROCESSABLE', 'errors.invalid_format', { [at]: 'errors.invalid_format' });
 }
 
 /** Decrypts, consumes the nonce and validates an encrypted body against `endpoint.payload`. */
@@ -97,7 +98,7 @@ async function openPayload<E extends Endpoint>(
   }
   if (!endpoint.payload) return bad();
   const nul = nulPath(data);
-  if (nul) return bad({ [nul]: 'errors.invalid_value' });
+  if (nul) return bad({ [nul]: 'errors.invalid_format' });
   const parsed = safeParse(endpoint.payload, data);
   if (parsed.success) return parsed.data as ParsedPayloadOf<E>;
   const fields: Record<string, string> = {};

@@ -102,10 +102,14 @@ describe('what the fuzz found', () => {
     ['GET', '/wps/agent/affiliate?code=abc12345%00'],
     ['GET', '/wps/relay/GLS_vendor?merchantCode=abc%00'],
     ['GET', '/wps/blog/post?slug=a%00b'],
-  ])('%s %s answers 400, not 500', async (method, url) => {
+  ])('%s %s answers 422, not 500', async (method, url) => {
     const res = await app.inject({ method: method as 'GET', url });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ success: false, code: 'BAD_REQUEST', message: 'errors.bad_request' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'UNPROCESSABLE',
+      message: 'errors.invalid_format',
+    });
   });
 
   it('refuses a NUL in a body field, a body key and an encrypted payload', async () => {
@@ -114,13 +118,13 @@ describe('what the fuzz found', () => {
       url: '/wps/feedback',
       payload: { questionType: 'other', content: 'a\u0000b' },
     });
-    expect(feedback.statusCode).toBe(400);
+    expect(feedback.statusCode).toBe(422);
     expect(feedback.json()).toMatchObject({
-      code: 'BAD_REQUEST',
-      fields: { content: 'errors.invalid_value' },
+      code: 'UNPROCESSABLE',
+      fields: { content: 'errors.invalid_format' },
     });
     const key = await app.inject({ method: 'POST', url: '/wps/feedback', payload: { 'a\u0000': 1 } });
-    expect(key.statusCode).toBe(400);
+    expect(key.statusCode).toBe(422);
     const [m] = await insertTree(app, [{ parent: -1, type: 3 }]);
     const token = await sessionOf(app, m!.id);
     const res = await secureCall(
@@ -130,10 +134,10 @@ describe('what the fuzz found', () => {
       { oldPassword: 'Test2026pw\u0000', newPassword: 'Other2026pw', confirmNewPassword: 'Other2026pw' },
       { token },
     );
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'BAD_REQUEST',
-      fields: { oldPassword: 'errors.invalid_value' },
+      fields: { oldPassword: 'errors.invalid_format' },
     });
   });
 });
