@@ -140,4 +140,24 @@ describe('what the fuzz found', () => {
       fields: { oldPassword: 'errors.invalid_format' },
     });
   });
+
+  // Game and room ids are int4 (serial): 2^31 and up passed the schema and failed in the query.
+  it.each([
+    ['GET', '/wps/game/launchGame?gameId=0xffffffff', undefined],
+    ['GET', '/wps/game/launchGame?gameId=2147483648', undefined],
+    ['POST', '/wps/game/launchGameV2', { gameId: 2147483648 }],
+    ['POST', '/wps/relay/GLS_favouriteAdd', { gameId: 4294967295 }],
+    ['POST', '/wps/relay/GLS_favouriteRemove', { gameId: 2 ** 53 - 1 }],
+    ['POST', '/studio/api/pvp/join', { ticket: 'x'.repeat(43), roomId: 2147483648 }],
+  ])('%s %s %j answers 400, not 500', async (method, url, payload) => {
+    const [m] = await insertTree(app, [{ parent: -1, type: 3 }]);
+    const res = await app.inject({
+      method: method as 'GET' | 'POST',
+      url,
+      headers: { authorization: `Bearer ${await sessionOf(app, m!.id)}` },
+      ...(payload ? { payload } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+  });
 });
