@@ -56,6 +56,29 @@ const ISSUE_KEYS: Record<string, string> = {
   unrecognized_keys: 'errors.unknown_field',
 };
 
+/**
+ * The path of the first text (value or key) that holds U+0000, or undefined. Postgres text cannot
+ * hold it: such a value reaching a query failed with an encoding error, a 500 (issue 11 fuzz:
+ * `GET /wps/agent/affiliate?code=abc%00`). No field of the contract has a use for it.
+ */
+export function nulPath(v: unknown, path = '', depth = 0): string | undefined {
+  if (typeof v === 'string') return v.includes('\u0000') ? path || '_' : undefined;
+  if (!v || typeof v !== 'object' || depth > 32) return undefined;
+  for (const [k, x] of Object.entries(v)) {
+    const at = path ? `${path}.${k}` : k;
+    if (k.includes('\u0000')) return at;
+    const found = nulPath(x, at, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Answered like the profile's control characters (security/profile.ts): 422, the field named. */
+function refuseNul(value: unknown): void {
+  const at = nulPath(value);
+  if (at) throw new AppError('UNPROCESSABLE', 'errors.invalid_format', { [at]: 'errors.invalid_format' });
+}
+
 /** Decrypts, consumes the nonce and validates an encrypted body against `endpoint.payload`. */
 async function openPayload<E extends Endpoint>(
   endpoint: E,
@@ -74,6 +97,8 @@ async function openPayload<E extends Endpoint>(
     return bad();
   }
   if (!endpoint.payload) return bad();
+  const nul = nulPath(data);
+  if (nul) return bad({ [nul]: 'errors.invalid_format' });
   const parsed = safeParse(endpoint.payload, data);
   if (parsed.success) return parsed.data as ParsedPayloadOf<E>;
   const fields: Record<string, string> = {};
@@ -106,6 +131,8 @@ export function registerEndpoint<E extends Endpoint>(
       response: { 200: envelope(endpoint.response), '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema },
     },
     config: { ...config, endpointId: endpoint.id, auth: endpoint.auth },
+    // Before the schema: a NUL anywhere in the query or body is bad input, never a database error.
+    preValidation: async (req) => refuseNul(inQuery ? req.query : req.body),
     handler: async (req, reply) => {
       const input = (inQuery ? req.query : req.body) as ParsedRequestOf<E>;
       const payload = (

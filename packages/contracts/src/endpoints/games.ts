@@ -89,7 +89,14 @@ export const gameSchema = z.object({
 export type Game = z.infer<typeof gameSchema>;
 
 const gameTypeQuery = z.optional(z.enum(GAME_TYPES));
-const gameIdSchema = z.coerce.number({ error: 'games.errors.unknown_game' }).check(z.int(), z.minimum(1));
+/**
+ * Game ids are `serial` (int4): a larger number names no game, and must not reach the query,
+ * where it failed with "out of range for type integer", a 500 (issue 11 fuzz).
+ */
+export const GAME_ID_MAX = 2_147_483_647;
+const gameIdSchema = z.coerce
+  .number({ error: 'games.errors.unknown_game' })
+  .check(z.int(), z.minimum(1), z.maximum(GAME_ID_MAX));
 
 export const gameMenus = defineEndpoint({
   id: 'gameMenus',
@@ -186,7 +193,7 @@ export const favouriteAdd = defineEndpoint({
   auth: 'member',
   summary: 'Relay: adds a game to my favourites (adding twice is fine); unknown game → 404',
   tags: ['games'],
-  request: z.strictObject({ gameId: z.number().check(z.int(), z.minimum(1)) }),
+  request: z.strictObject({ gameId: z.number().check(z.int(), z.minimum(1), z.maximum(GAME_ID_MAX)) }),
   response: z.object({ gameId: z.number(), favourite: z.boolean() }),
 });
 
@@ -198,7 +205,7 @@ export const favouriteRemove = defineEndpoint({
   auth: 'member',
   summary: 'Relay: removes a game from my favourites (removing twice is fine)',
   tags: ['games'],
-  request: z.strictObject({ gameId: z.number().check(z.int(), z.minimum(1)) }),
+  request: z.strictObject({ gameId: z.number().check(z.int(), z.minimum(1), z.maximum(GAME_ID_MAX)) }),
   response: z.object({ gameId: z.number(), favourite: z.boolean() }),
 });
 
@@ -276,7 +283,9 @@ export const launchGame = defineEndpoint({
 
 /** Spec §7 launch V2 parameters. */
 export const launchGameV2Schema = z.strictObject({
-  gameId: z.number({ error: 'games.errors.unknown_game' }).check(z.int(), z.minimum(1)),
+  gameId: z
+    .number({ error: 'games.errors.unknown_game' })
+    .check(z.int(), z.minimum(1), z.maximum(GAME_ID_MAX)),
   nodeId: z.optional(z.string().check(z.maxLength(64))),
   accountType: z.literal(1),
   confirmTrans: z.literal(0),

@@ -72,7 +72,12 @@ const requestIdSchema = z
   .check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'money.errors.idempotency_key' }));
 const roomIdSchema = z
   .number({ error: 'games.errors.room_unknown' })
-  .check(z.int(), z.minimum(1, { error: 'games.errors.room_unknown' }));
+  // Room ids are int4 (serial): a larger one names no room and must not reach the query (a 500).
+  .check(
+    z.int(),
+    z.minimum(1, { error: 'games.errors.room_unknown' }),
+    z.maximum(2_147_483_647, { error: 'games.errors.room_unknown' }),
+  );
 
 export const studioPvpLobby = defineEndpoint({
   id: 'studioPvpLobby',
