@@ -42,6 +42,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { addMembers, BENCH_PASSWORD, ipOf, login, loginBody } from './members.ts';
+import { buildServer } from './robust-lib.ts';
 
 const root = join(import.meta.dirname, '..');
 const { values: flags } = parseArgs({
@@ -78,18 +79,8 @@ if (!/^[a-z_][a-z0-9_]*$/.test(dbName))
   throw new Error(`DATABASE_URL needs a plain database name (got "${dbName}")`);
 const adminUrl = Object.assign(new URL(dbUrl), { pathname: '/postgres' }).toString();
 
-if (!flags['no-build']) {
-  // Only the server; under the e2e lock so an e2e run never sees a half-written dist/.
-  const built = spawnSync(
-    'flock',
-    ['/tmp/e2e.lock', 'npm', 'run', 'build', '--silent', '-w', 'apps/server'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (built.status !== 0) process.exit(1);
-}
+// Only the server, under the e2e lock (robust-lib.ts).
+if (!flags['no-build']) buildServer();
 
 async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: adminUrl });

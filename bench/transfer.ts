@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { addMembers as addBenchMembers, ipOf, login as benchLogin } from './members.ts';
+import { buildServer } from './robust-lib.ts';
 
 const root = join(import.meta.dirname, '..');
 const { values: flags } = parseArgs({
@@ -60,18 +61,8 @@ const FUNDING = 100_000_000;
 const TO_VENDOR = 200;
 const TO_MAIN = 100;
 
-if (!flags['no-build']) {
-  // Only the server; under the e2e lock so an e2e run never sees a half-written dist/.
-  const built = spawnSync(
-    'flock',
-    ['/tmp/e2e.lock', 'npm', 'run', 'build', '--silent', '-w', 'apps/server'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (built.status !== 0) process.exit(1);
-}
+// Only the server, under the e2e lock (robust-lib.ts).
+if (!flags['no-build']) buildServer();
 
 async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: adminUrl });

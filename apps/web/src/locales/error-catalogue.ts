@@ -6,6 +6,8 @@
  * test (its `needle`: a test title or the assertion's text), so the table cannot rot silently.
  * `none` states an entry with no feature behind it, or one answered otherwise on purpose.
  */
+import { PHONE_AUTH_ERRORS } from '@app/contracts';
+
 export interface CatalogueTest {
   /** Path from the repository root. */
   file: string;
@@ -70,19 +72,7 @@ const PHONE_AUTH_NO_FEATURE: Record<string, string> = {
   popup_blocked:
     'No feature: there is no popup phone sign-in (see popup_closed); a blocked customer-service window answers errors.window_closed.',
 };
-const PHONE_AUTH_CODES = [
-  'invalid_phone_number',
-  'missing_phone_number',
-  'too_many_requests',
-  'unknown_error',
-  'invalid_code',
-  'captcha_check_failed',
-  'quota_exceeded',
-  'operation_not_allowed',
-  'code_expired',
-  'popup_closed',
-  'popup_blocked',
-] as const;
+const PHONE_AUTH_CODES = PHONE_AUTH_ERRORS;
 
 export const ERROR_CATALOGUE: readonly CatalogueEntry[] = [
   {
