@@ -75,6 +75,23 @@ interface Scenario {
   perMinute: number;
   request: () => Promise<CannonRequest>;
 }
+/** A code-sending route, a new number on every call (the limit per number must not be what stops it). */
+function smsScenario(name: string, path: string, mobile: (no: string) => Record<string, string>): Scenario {
+  return {
+    name,
+    trusted: false,
+    perMinute: CODES_PER_MINUTE,
+    request: async () => ({
+      method: 'POST',
+      path,
+      headers: json,
+      setupRequest: (r) => ({
+        ...r,
+        body: JSON.stringify({ ...mobile(String(n).padStart(8, '0')), countryDialingCode: '+95' }),
+      }),
+    }),
+  };
+}
 const scenarios: Scenario[] = [
   {
     name: 'login',
@@ -87,34 +104,8 @@ const scenarios: Scenario[] = [
       body: await loginBody(),
     }),
   },
-  {
-    name: 'sms-login',
-    trusted: false,
-    perMinute: CODES_PER_MINUTE,
-    request: async () => ({
-      method: 'POST',
-      path: '/wps/verification/sms/noLogin',
-      headers: json,
-      setupRequest: (r) => ({
-        ...r,
-        body: JSON.stringify({ mobileNum: `9${String(n).padStart(8, '0')}`, countryDialingCode: '+95' }),
-      }),
-    }),
-  },
-  {
-    name: 'sms-reg',
-    trusted: false,
-    perMinute: CODES_PER_MINUTE,
-    request: async () => ({
-      method: 'POST',
-      path: '/wps/verification/sms/register',
-      headers: json,
-      setupRequest: (r) => ({
-        ...r,
-        body: JSON.stringify({ mobileNo: `8${String(n).padStart(8, '0')}`, countryDialingCode: '+95' }),
-      }),
-    }),
-  },
+  smsScenario('sms-login', '/wps/verification/sms/noLogin', (no) => ({ mobileNum: `9${no}` })),
+  smsScenario('sms-reg', '/wps/verification/sms/register', (no) => ({ mobileNo: `8${no}` })),
   {
     name: 'control',
     trusted: true,
