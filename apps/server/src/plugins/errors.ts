@@ -13,6 +13,16 @@ export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 }
 
+/**
+ * The path of the route a request reached (its pattern, e.g. `/wps/games/:id`), or the path part of
+ * the request-target when it reached none. Decisions about a request (rate limits, guards) are made
+ * on this, never on the raw target: `GET http://host/wps/…`, `GET /%77ps/…` and `GET *wps/…` reach
+ * the same route as `GET /wps/…` and must meet the same checks.
+ */
+export function routePath(req: FastifyRequest): string {
+  return req.routeOptions.url ?? req.url.split('?', 1)[0] ?? '';
+}
+
 /** zod issue code → message key of the client's catalogue, for `fields`. */
 const FIELD_KEYS: Record<string, string> = {
   invalid_type: 'errors.invalid_type',

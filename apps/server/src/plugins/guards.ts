@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
 import type { AccessService } from '../modules/access/access.service.ts';
+import { routePath } from './errors.ts';
 
 /** The API families the guards close (spec §7 paths). /ops and /dev stay open to operators. */
 const GUARDED_PREFIXES = ['/wps/', '/lgw/', '/lotto/'];
@@ -32,7 +33,8 @@ export interface GuardsOptions {
  */
 async function guards(app: FastifyInstance, { access }: GuardsOptions): Promise<void> {
   app.addHook('onRequest', async (req) => {
-    const path = req.url.split('?', 1)[0] ?? '';
+    // By the route reached, not the raw target (request-target.test.ts).
+    const path = routePath(req);
     if (!GUARDED_PREFIXES.some((p) => path.startsWith(p)) || allowedPaths.has(path)) return;
     const a = await access.evaluate(req);
     if (a.maintenance) throw new AppError('MAINTENANCE');

@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
-import { isApiPath } from './errors.ts';
+import { isApiPath, routePath } from './errors.ts';
 
 /**
  * The site's Content-Security-Policy: no inline script anywhere (issue 2 §5). The swagger-ui
@@ -89,7 +89,8 @@ async function security(app: FastifyInstance, opts: SecurityOptions): Promise<vo
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
     // The client's files are not limited: one page load fetches dozens of chunks, and players
     // behind one carrier NAT share an address; a refused chunk would leave a blank page.
-    allowList: (req) => !isApiPath(req.url),
+    // By the route reached, not the raw target (request-target.test.ts).
+    allowList: (req) => !isApiPath(routePath(req)),
   });
 }
 
