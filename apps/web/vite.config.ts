@@ -71,6 +71,12 @@ function routePreloads(): Plugin {
   const groups: Record<string, { route: RegExp; texts?: RegExp }> = {
     egame: { route: /\/src\/app\/routes\/egame\.tsx$/, texts: /\/src\/locales\/games\/my\.json$/ },
     lottery: { route: /\/src\/app\/routes\/lottery\.tsx$/, texts: /\/src\/locales\/lottery\/my\.json$/ },
+    // Issue 11: the home page and the promotions, server-rendered for guests (their LCP).
+    index: { route: /\/src\/app\/routes\/index\.tsx$/, texts: /\/src\/locales\/announcements\/my\.json$/ },
+    promo: {
+      route: /\/src\/app\/routes\/promo\.tsx$/,
+      texts: /\/src\/locales\/(?:promotions|money)\/my\.json$/,
+    },
   };
   return {
     name: 'route-preloads',
@@ -104,13 +110,17 @@ function routePreloads(): Plugin {
         const order = hydrate ? closure(hydrate.fileName, seen) : [];
         const files = closure(route.fileName, seen, order).filter((f) => !inHtml.has(f));
         const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
-        const texts = g.texts && chunks.find((c) => g.texts!.test(c.facadeModuleId ?? ''));
-        if (texts) files.push(texts.fileName);
+        for (const texts of g.texts ? chunks.filter((c) => g.texts!.test(c.facadeModuleId ?? '')) : [])
+          files.push(texts.fileName);
         out[name] = [...files, ...css].map((f) => `/${f}`);
       }
       // The one script of a server-rendered page (src/boot.ts): the server names it in the document.
       const boot = chunks.find((c) => c.isEntry && /\/src\/boot\.ts$/.test(c.facadeModuleId ?? ''));
       if (boot) out.boot = [`/${boot.fileName}`];
+      // The default language's base texts: a server-rendered page carries them in its state
+      // (entry-server.tsx), so the server leaves this module out of its list.
+      const texts = chunks.find((c) => /\/src\/locales\/my\.json$/.test(c.facadeModuleId ?? ''));
+      if (texts) out.texts = [`/${texts.fileName}`];
       this.emitFile({ type: 'asset', fileName: 'preload.json', source: JSON.stringify(out) });
     },
   };

@@ -2,9 +2,10 @@ import type { Page } from '@playwright/test';
 
 /**
  * Waits until the page answers clicks and typing: a page the server sent rendered (`<html
- * data-ssr>`: the lobbies and /lottery for a guest in MY) only once the client has hydrated it
- * (`data-hydrated`); before that a click on the server's markup is lost. Other pages (and one whose
- * server markup this browser discarded: another language, a session) at once.
+ * data-ssr>`: the lobbies, /lottery, /index and /promotions for a guest in MY) only once the
+ * client has hydrated it (`data-hydrated`); before that a click on the server's markup is lost.
+ * Other pages (and one whose server markup this browser discarded: another language, a session)
+ * at once.
  */
 export async function whenInteractive(page: Page): Promise<void> {
   await page.waitForFunction(

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '@playwright/test';
 import { ops } from '../support/ops.ts';
+import { whenInteractive } from '../support/page.ts';
 
 // Not a check: pictures for a person to look at (SCREENSHOTS=1 npx playwright test -c e2e screenshots).
 // Key screens at 360 px and 1280 px, Burmese and English, light and dark, to .screenshots/.
@@ -32,6 +33,7 @@ for (const width of widths)
           await page.screenshot({ path: join(out, `${path.slice(1) || 'root'}-${tag}.png`), fullPage: true });
         }
         await page.goto('/index', { waitUntil: 'networkidle' });
+        await whenInteractive(page);
         const open = page.getByRole('button', { name: lang === 'EN' ? 'Open side menu' : 'ဘေးမီနူးကို ဖွင့်ရန်' });
         if (await open.isVisible()) await open.click();
         await page.waitForTimeout(300);

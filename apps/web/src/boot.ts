@@ -5,6 +5,20 @@
 // (<meta name="app-modules">), each after the modules it imports: they are preloaded together, so
 // no request waits for another, then run one per task in that order, so no task evaluates the
 // whole app at once (a phone's long task, and the page's total blocking time).
+// A page this browser will not take over (a session open, another language chosen: main.tsx's
+// sameAsServer) leaves at once, before the load event: nothing is read or clicked in markup that
+// is about to be replaced. main.tsx then renders its own (it compares the theme too).
+const stored = (area: () => Storage, key: string) => {
+  try {
+    return area().getItem(key);
+  } catch {
+    return null;
+  }
+};
+const lang = stored(() => localStorage, 'lang');
+if (stored(() => sessionStorage, 'token') || (lang && lang !== 'MY'))
+  document.getElementById('root')?.replaceChildren();
+
 const list = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content ?? '';
 const modules = list.split(' ').filter((f) => /^\/assets\/[\w.-]+\.js$/.test(f));
 

@@ -21,6 +21,8 @@ import { collectCatalogueParts, initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import type { SsrState } from './lib/ssr-state';
 import { setServerTheme, type Theme } from './lib/theme';
+// The default language's base catalogue, as the client's chunk of it holds it (lib/i18n.ts).
+import baseTexts from './locales/my.json';
 
 export type { SsrState };
 
@@ -116,7 +118,13 @@ async function renderOne(url: string, origin: string, options: RenderOptions): P
     if (!page) return null;
     return {
       html: page.html,
-      state: { ...page.state, theme, language: DEFAULT_LANGUAGE, parts: stop() as SsrState['parts'] },
+      state: {
+        ...page.state,
+        theme,
+        language: DEFAULT_LANGUAGE,
+        texts: baseTexts,
+        parts: stop() as SsrState['parts'],
+      },
     };
   } finally {
     stop();

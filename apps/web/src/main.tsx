@@ -47,7 +47,9 @@ async function boot() {
   discardOrphanToken();
   keepRenderHints();
   const ssr = takeSsrState();
-  const serverPage = ssr && sameAsServer(ssr) ? ssr : null;
+  // (An empty root: boot.ts has already cleared a page this browser will not take over.)
+  const serverPage =
+    ssr && sameAsServer(ssr) && document.getElementById('root')!.hasChildNodes() ? ssr : null;
   // The server's page is not this browser's (a session, another language or theme): it goes now,
   // before anyone types into it, and the browser renders its own.
   if (ssr && !serverPage) {

@@ -213,7 +213,9 @@ describe('pages the server renders first (the client build’s dist-ssr/entry-se
       return {
         html: '<main data-url="' + url + '" data-theme="' + options.theme + '">api ' + res.status + '</main>'
           + (url.startsWith('/lottery') ? '<p>' + 'long text '.repeat(200) + '</p>' : ''),
-        state: { note: '</script><script>alert(1)</script>' },
+        state: url.startsWith('/promotions')
+          ? { texts: { home: { title: 'x' } } }
+          : { note: '</script><script>alert(1)</script>' },
       };
     }
   `;
@@ -229,7 +231,10 @@ describe('pages the server renders first (the client build’s dist-ssr/entry-se
       path.join(ssrDist, 'dist/preload.json'),
       JSON.stringify({
         egame: ['/assets/egame-a4.js', '/assets/grid-a3.css'],
+        index: ['/assets/hydrate-a10.js', '/assets/index-a8.js'],
+        promo: ['/assets/hydrate-a10.js', '/assets/promo-a9.js'],
         boot: ['/assets/boot-a5.js'],
+        texts: ['/assets/my-a6.js'],
         entry: ['/assets/react-a7.js', '/assets/main-a1.js'],
       }),
     );
@@ -280,7 +285,7 @@ describe('pages the server renders first (the client build’s dist-ssr/entry-se
       '<meta name="app-modules" content="/assets/my-a6.js /assets/react-a7.js /assets/main-a1.js /assets/egame-a4.js" />',
     );
     // A page the browser renders keeps the plain document: its entry, no boot script.
-    const plain = await ssrApp.inject({ url: '/index', headers: html });
+    const plain = await ssrApp.inject({ url: '/help', headers: html });
     expect(plain.body).toContain('<script type="module" crossorigin src="/assets/main-a1.js"></script>');
     expect(plain.body).not.toContain('boot-a5');
   });
@@ -300,7 +305,7 @@ describe('pages the server renders first (the client build’s dist-ssr/entry-se
     for (const [url, cookie] of [
       ['/rng', 'ui_session=1'],
       ['/rng', 'ui_lang=EN'],
-      ['/index', ''],
+      ['/help', ''],
       ['/fish', ''],
       ['/live', ''],
     ] as const) {
@@ -313,5 +318,35 @@ describe('pages the server renders first (the client build’s dist-ssr/entry-se
     }
     const head = await ssrApp.inject({ method: 'HEAD', url: '/rng', headers: html });
     expect(head.statusCode).toBe(200);
+  });
+
+  it('renders /index and /promotions for a guest in MY; a member gets the browser’s render without their list', async () => {
+    for (const [url, module] of [
+      ['/index', '/assets/index-a8.js'],
+      ['/promotions', '/assets/promo-a9.js'],
+    ] as const) {
+      for (const cookie of ['', 'ui_lang=MY']) {
+        const res = await ssrApp.inject({ url, headers: { ...html, cookie } });
+        expect(res.statusCode).toBe(200);
+        expect(rootOf(res.body), `${url} ${cookie}`).toBe(
+          `<main data-url="${url}" data-theme="light">api 200</main>`,
+        );
+        expect(res.body).toContain('id="ssr-state"');
+        expect(res.body).toContain(`/assets/main-a1.js /assets/hydrate-a10.js ${module}" />`);
+        // A state that carries the base texts: their module is not fetched (kept otherwise).
+        if (url === '/promotions') expect(res.body).not.toContain('/assets/my-a6.js');
+        else expect(res.body).toContain('content="/assets/my-a6.js ');
+      }
+      // Signed in (the session hint) or another language: the plain document, and none of the
+      // hydration's modules preloaded for a page that will not hydrate.
+      for (const cookie of ['ui_session=1', 'ui_session=1; ui_lang=MY', 'ui_lang=EN']) {
+        const res = await ssrApp.inject({ url, headers: { ...html, cookie } });
+        expect(rootOf(res.body), `${url} ${cookie}`).toBe('');
+        expect(res.body).not.toContain('ssr-state');
+        expect(res.body).not.toContain('hydrate-a10');
+        expect(res.body).not.toContain(module);
+        expect(res.body).toContain('<script type="module" crossorigin src="/assets/main-a1.js"></script>');
+      }
+    }
   });
 });

@@ -33,9 +33,10 @@ interface SsrModule {
 
 /**
  * The pages the server renders first (the lobbies and the lottery: issue 5 and 7's Lighthouse
- * figures). Others are rendered by the browser alone, as every page is without the module.
+ * figures; the home page and the promotions: issue 11's). Others are rendered by the browser
+ * alone, as every page is without the module.
  */
-const SSR_PAGES = /^\/(?:rng|pvp|fish|live|lottery)\/?$/;
+const SSR_PAGES = /^\/(?:index|promotions|rng|pvp|fish|live|lottery)\/?$/;
 
 /** A render that takes longer than this is dropped: the plain document goes out instead. */
 const SSR_TIMEOUT_MS = 2_500;
@@ -71,6 +72,10 @@ function ssrWanted(req: FastifyRequest, pathname: string): boolean {
   const lang = hints.get(HINT.lang);
   return lang === undefined || lang === SSR_LANGUAGE;
 }
+
+/** Whether a render's state carries the base texts (entry-server.tsx `texts`). */
+const hasTexts = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && typeof (state as { texts?: unknown }).texts === 'object';
 
 /** The page's JSON block: `<` escaped so no string in it can close the element. */
 function stateBlock(state: unknown): string {
@@ -156,11 +161,21 @@ function isPageNavigation(req: FastifyRequest): boolean {
 const PRELOAD_GROUPS: Record<string, RegExp> = {
   egame: /^\/(?:rng|pvp|fish|live)\/?$/,
   lottery: /^\/lottery\/?$/,
+  index: /^\/index\/?$/,
+  promo: /^\/promotions\/?$/,
 };
+
+/**
+ * Groups whose list is only for their server-rendered page: the browser's own render of it (a
+ * member, another language) fetches its code as before, not the hydration module and MY texts.
+ */
+const SSR_ONLY_GROUPS = new Set(['index', 'promo']);
 
 interface GroupFiles {
   js: string[];
   css: string[];
+  /** Named only in a server-rendered page's document (SSR_ONLY_GROUPS). */
+  ssrOnly?: boolean;
 }
 
 interface Preloads {
@@ -169,6 +184,11 @@ interface Preloads {
   boot: string | null;
   /** The entry and the chunks it imports, a chunk after its imports (the order they run in). */
   entry: string[];
+  /**
+   * The default language's base texts (a module the document preloads): a server-rendered page
+   * carries them in its state, so its list leaves the module out.
+   */
+  texts: string | null;
 }
 
 const ASSET_FILE = /^\/assets\/[\w.-]+\.(?:js|css)$/;
@@ -176,25 +196,31 @@ const ASSET_FILE = /^\/assets\/[\w.-]+\.(?:js|css)$/;
 function readPreloads(root: string): Preloads {
   const file = path.join(root, 'preload.json');
   const out = new Map<RegExp, GroupFiles>();
-  if (!existsSync(file)) return { groups: out, boot: null, entry: [] };
+  if (!existsSync(file)) return { groups: out, boot: null, entry: [], texts: null };
   let list: Record<string, unknown>;
   try {
     list = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   } catch {
-    return { groups: out, boot: null, entry: [] };
+    return { groups: out, boot: null, entry: [], texts: null };
   }
   for (const [group, route] of Object.entries(PRELOAD_GROUPS)) {
     const files = list[group];
     if (!Array.isArray(files)) continue;
     const ok = files.filter((f): f is string => typeof f === 'string' && ASSET_FILE.test(f));
-    out.set(route, { js: ok.filter((f) => f.endsWith('.js')), css: ok.filter((f) => f.endsWith('.css')) });
+    out.set(route, {
+      js: ok.filter((f) => f.endsWith('.js')),
+      css: ok.filter((f) => f.endsWith('.css')),
+      ssrOnly: SSR_ONLY_GROUPS.has(group),
+    });
   }
   const boot = Array.isArray(list.boot) ? list.boot[0] : undefined;
+  const texts = Array.isArray(list.texts) ? list.texts[0] : undefined;
   const entry = Array.isArray(list.entry) ? list.entry : [];
   return {
     groups: out,
     boot: typeof boot === 'string' && ASSET_FILE.test(boot) && boot.endsWith('.js') ? boot : null,
     entry: entry.filter((f): f is string => typeof f === 'string' && ASSET_FILE.test(f) && f.endsWith('.js')),
+    texts: typeof texts === 'string' && ASSET_FILE.test(texts) && texts.endsWith('.js') ? texts : null,
   };
 }
 
@@ -208,10 +234,17 @@ const MODULE_TAG =
  * page is on screen. On a slow link the page's own bytes and first images come first; on any link
  * the first paint never waits behind the app's code.
  */
-function startAfterPaint(page: string, extra: string[], boot: string, entry: string[]): string {
+function startAfterPaint(
+  page: string,
+  extra: string[],
+  boot: string,
+  entry: string[],
+  texts: string | null,
+): string {
   const modules: string[] = [];
   const rest = page.replace(MODULE_TAG, (_tag, file: string) => {
-    modules.push(file);
+    // The base texts come in the page's state (entry-server.tsx): not fetched.
+    if (file !== texts) modules.push(file);
     return '';
   });
   // In the order the boot script runs them, one per task: the document's other modules (texts),
@@ -322,12 +355,18 @@ async function staticWeb(app: FastifyInstance, opts: StaticWebOptions): Promise<
       // `data-ssr`: the page arrives rendered (the client marks `data-hydrated` once it has taken it over).
       page = inlineStyles(page, group?.css ?? [], nonce).replace('<html ', '<html data-ssr ');
       page = preloads.boot
-        ? startAfterPaint(page, group?.js ?? [], preloads.boot, preloads.entry)
+        ? startAfterPaint(
+            page,
+            group?.js ?? [],
+            preloads.boot,
+            preloads.entry,
+            hasTexts(rendered.state) ? preloads.texts : null,
+          )
         : page.replace('</head>', `${group ? preloadTags({ js: group.js, css: [] }) : ''}  </head>`);
       page = page
         .replace('<div id="root"></div>', `<div id="root">${rendered.html}</div>`)
         .replace('</body>', `${stateBlock(rendered.state)}\n  </body>`);
-    } else if (group) {
+    } else if (group && !group.ssrOnly) {
       page = page.replace('</head>', `${preloadTags(group)}  </head>`);
     }
     const { body, encoding } = encodeFor(req, page);

@@ -1,11 +1,9 @@
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { hydrate, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { getStatusQueryOptions } from '@/features/system/api/get-status';
 import { initI18n, isCataloguePart, loadCatalogues } from '@/lib/i18n';
-// The page's part texts are loaded before hydrating: their loaders come with this code (lib/i18n.ts).
-import '@/lib/catalogue-parts';
 import type { SsrState } from '@/lib/ssr-state';
 import { storeMerchant } from '@/lib/storage';
 import { yieldToMain } from '@/lib/yield';
@@ -28,6 +26,18 @@ async function resolveLazyRoutes(): Promise<void> {
 }
 
 /**
+ * The server's answers into the cache, as they were (TanStack's `hydrate` does more: pending and
+ * failed queries, which the server's `dehydrate` never sends; its code is 0.4 KiB of /index's first
+ * load, which the server renders).
+ */
+function takeQueries(queryClient: QueryClient, state: SsrState['queries']): void {
+  for (const q of state.queries) {
+    if (q.state.status !== 'success') continue;
+    queryClient.setQueryData(q.queryKey, q.state.data, { updatedAt: q.state.dataUpdatedAt });
+  }
+}
+
+/**
  * Marks the document once React has taken the server's markup over (`<html data-hydrated>`):
  * before that, a click on the server's markup does nothing. Tests wait for it (e2e/support/page.ts).
  */
@@ -45,18 +55,19 @@ function Hydrated({ children }: { children: ReactNode }) {
 export async function hydrateServerPage(ssr: SsrState, queryClient: QueryClient): Promise<void> {
   // Each step in its own task (yieldToMain): on a phone none of them adds up to a long task.
   // The server's answers of the page (permission and status among them) are the cache's.
-  hydrate(queryClient, ssr.queries);
+  takeQueries(queryClient, ssr.queries);
   void queryClient
     .fetchQuery(getStatusQueryOptions())
     .then((s) => storeMerchant(s.merchant))
     .catch(() => undefined);
   await yieldToMain();
-  await initI18n(ssr.language);
+  const texts = ssr.texts && typeof ssr.texts === 'object' ? ssr.texts : undefined;
+  await initI18n(ssr.language, texts);
   await yieldToMain();
-  await Promise.all([
-    loadCatalogues(...(Array.isArray(ssr.parts) ? ssr.parts.filter(isCataloguePart) : [])),
-    resolveLazyRoutes(),
-  ]);
+  // The page's code first: a feature's own texts are registered by it (lib/i18n.ts LatePart). The
+  // early parts' loaders come with the pages that need them (lib/catalogue-parts.ts), else on demand.
+  await resolveLazyRoutes();
+  await loadCatalogues(...(Array.isArray(ssr.parts) ? ssr.parts.filter(isCataloguePart) : []));
   await yieldToMain();
   const router = createBrowserRouter(routes, { hydrationData: ssr.router });
   await yieldToMain();

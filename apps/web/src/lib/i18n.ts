@@ -189,7 +189,11 @@ async function apply(code: LanguageCode) {
   }
 }
 
-export async function initI18n(code: LanguageCode = readStoredLanguage()): Promise<void> {
+/**
+ * `texts`: the language's base catalogue when the page brought it (a server-rendered page carries
+ * the one it was rendered with in its state): not fetched again.
+ */
+export async function initI18n(code: LanguageCode = readStoredLanguage(), texts?: Catalogue): Promise<void> {
   applying = code;
   if (!i18next.isInitialized) {
     await i18next
@@ -210,6 +214,7 @@ export async function initI18n(code: LanguageCode = readStoredLanguage()): Promi
         throw e;
       });
   }
+  if (texts) i18next.addResourceBundle(lng(catalogueFor(code)), 'translation', texts, true, true);
   await apply(code);
 }
 

@@ -13,6 +13,11 @@ export interface SsrState {
   language: LanguageCode;
   /** The theme the page was rendered in (the theme switch shows it). */
   theme: Theme;
+  /**
+   * The language's base catalogue (the texts the page was rendered with): the page's first load
+   * takes them from here instead of fetching their module (issue 11: /index's JS budget).
+   */
+  texts?: Record<string, unknown>;
   /** The text parts the page's loaders loaded. */
   parts: CataloguePart[];
   /** TanStack Query's cache after the render (permission, status, the page's data). */

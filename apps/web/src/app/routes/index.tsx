@@ -38,7 +38,8 @@ let firstLoad = true;
  * the app's first load waits; later visits take them from the cache or as they come.
  */
 export async function loader() {
-  const first = firstLoad;
+  // A server render always waits: it is every visit's first load.
+  const first = firstLoad || import.meta.env.SSR;
   firstLoad = false;
   const banners = prefetchAnnouncements(BANNERS_QUERY, readStoredLanguage())
     .then((page) => (page.items.length > 0 ? loadAnnouncementTexts() : undefined))

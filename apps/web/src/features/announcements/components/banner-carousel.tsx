@@ -1,4 +1,11 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Announcement } from '@app/contracts';
 import { useUiStore } from '@/lib/ui-store';
@@ -8,6 +15,18 @@ import styles from './banner-carousel.module.css';
 /** How long a slide shows before the next one (when rotating). */
 export const BANNER_INTERVAL_MS = 6_000;
 const SWIPE_PX = 40;
+
+/**
+ * lib/use-hydrated.ts's hook, repeated here: that module is a chunk of its own (0.2 KiB more of the
+ * home page's first load, whose budget has no room for it: issue 11).
+ */
+const never = () => () => {};
+const useHydrated = () =>
+  useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
 
 const reducedMotion = () =>
   typeof window !== 'undefined' &&
@@ -26,7 +45,11 @@ export function BannerCarousel({ items }: { items: Announcement[] }) {
   const { t } = useTranslation();
   const openModal = useUiStore((s) => s.openModal);
   const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(reducedMotion);
+  // Reduced motion is the browser's to know: the server's render (and its hydration) rotates,
+  // the browser's next render pauses (no mismatch); a person's own choice wins.
+  const hydrated = useHydrated();
+  const [pausedChoice, setPaused] = useState<boolean | null>(null);
+  const paused = pausedChoice ?? (hydrated && reducedMotion());
   const [hover, setHover] = useState(false);
   const [focused, setFocused] = useState(false);
   const swipe = useRef<{ id: number; x: number } | null>(null);
@@ -94,7 +117,9 @@ export function BannerCarousel({ items }: { items: Announcement[] }) {
         {/* Read out when a person moves it, not every few seconds while it rotates by itself. */}
         <div
           className={styles.track}
-          style={{ transform: `translateX(${-100 * current}%)` }}
+          // No style attribute on the first slide: the server's markup may not carry one (the
+          // page's CSP has no 'unsafe-inline' for styles); React sets it through the DOM later.
+          style={current === 0 ? undefined : { transform: `translateX(${-100 * current}%)` }}
           aria-live={rotating ? 'off' : 'polite'}
         >
           {items.map((a, i) => (
@@ -115,6 +140,8 @@ export function BannerCarousel({ items }: { items: Announcement[] }) {
                   width={1200}
                   height={400}
                   loading={i === 0 ? 'eager' : 'lazy'}
+                  // The first picture is the home page's largest paint: fetched first.
+                  fetchPriority={i === 0 ? 'high' : undefined}
                   decoding="async"
                   draggable={false}
                 />
@@ -148,7 +175,7 @@ export function BannerCarousel({ items }: { items: Announcement[] }) {
             type="button"
             className={styles.control}
             aria-label={t(paused ? 'announcements.banner.play' : 'announcements.banner.pause')}
-            onClick={() => setPaused((p) => !p)}
+            onClick={() => setPaused(!paused)}
           >
             <span aria-hidden="true" className={paused ? styles.playIcon : styles.pauseIcon} />
           </button>
