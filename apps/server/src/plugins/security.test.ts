@@ -1,4 +1,4 @@
-import fastifyHelmet from '@fastify/helmet';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import security, { helmetHeaders, helmetOptions } from './security.ts';
@@ -22,7 +22,8 @@ beforeAll(async () => {
   await ours.register(security, { globalPerMinute: 1000, cspExtra: extra });
   routes(ours);
   theirs = Fastify();
-  await theirs.register(fastifyHelmet, helmetOptions(extra));
+  // The same options (helmet's ESM and CJS typings differ only in name).
+  await theirs.register(fastifyHelmet, helmetOptions(extra) as unknown as FastifyHelmetOptions);
   routes(theirs);
 });
 afterAll(async () => {
