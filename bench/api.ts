@@ -32,7 +32,7 @@
 // ≥ 0.5 of bare; p99 ≤ 50 ms at 50 connections (issue 5: list and search). Measured, never asserted.
 //
 // Flags: --no-build, --connections N (50), --seconds N (10), --warmup N (2), --members N (200),
-// --only a,b (some loads: bare is always measured), --keep, --cpu-prof DIR (the server's V8 CPU profile). BENCH_PORT (8194; the bare process on +1).
+// --only a,b (some loads: bare is always measured), --keep, --cpu-prof DIR (the server's V8 CPU profile), --server FILE (another build, for A/B). BENCH_PORT (8194; the bare process on +1).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -56,6 +56,7 @@ const { values: flags } = parseArgs({
     only: { type: 'string', default: '' },
     keep: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string', default: '' },
+    server: { type: 'string', default: '' },
   },
 });
 const MEMBERS = Number(flags.members);
@@ -101,7 +102,9 @@ await admin(async (c) => {
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-api-')); // the ops file only
 // --cpu-prof DIR: the server runs under V8's CPU profiler and writes DIR/*.cpuprofile when it stops.
 const profArgs = flags['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', flags['cpu-prof']] : [];
-const server = spawn(process.execPath, [...profArgs, join(root, 'apps/server/dist/server.mjs')], {
+// --server FILE: another build of the server (an A/B comparison: a build of another commit).
+const serverFile = flags.server || join(root, 'apps/server/dist/server.mjs');
+const server = spawn(process.execPath, [...profArgs, serverFile], {
   env: {
     ...process.env,
     DATABASE_URL: dbUrl,
