@@ -26,12 +26,13 @@
 // Every call presents its own client address through a trusted proxy (loopback), as players behind a
 // load balancer do, so the per-address limit of 600 calls a minute is not what is measured.
 // Prints calls/s, the ratio to bare, p50/p99/max, non-2xx answers by status, rate-limit refusals and
-// the server process's CPU per call (from /proc); then the database's time for the catalogue's
+// CPU per call of the server process, of the bench database's PostgreSQL backends and of this process
+// (autocannon, the client), from /proc: where the machine's cores go; then the database's time for the catalogue's
 // version check and its reload, and the first list call after a change. Goals (issue 11): balance
 // ≥ 0.5 of bare; p99 ≤ 50 ms at 50 connections (issue 5: list and search). Measured, never asserted.
 //
 // Flags: --no-build, --connections N (50), --seconds N (10), --warmup N (2), --members N (200),
-// --only a,b (some loads: bare is always measured), --keep. BENCH_PORT (8194; the bare process on +1).
+// --only a,b (some loads: bare is always measured), --keep, --cpu-prof DIR (the server's V8 CPU profile), --server FILE (another build, for A/B). BENCH_PORT (8194; the bare process on +1).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -54,6 +55,8 @@ const { values: flags } = parseArgs({
     members: { type: 'string', default: '200' },
     only: { type: 'string', default: '' },
     keep: { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string', default: '' },
+    server: { type: 'string', default: '' },
   },
 });
 const MEMBERS = Number(flags.members);
@@ -97,7 +100,11 @@ await admin(async (c) => {
 });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-api-')); // the ops file only
-const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.mjs')], {
+// --cpu-prof DIR: the server runs under V8's CPU profiler and writes DIR/*.cpuprofile when it stops.
+const profArgs = flags['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', flags['cpu-prof']] : [];
+// --server FILE: another build of the server (an A/B comparison: a build of another commit).
+const serverFile = flags.server || join(root, 'apps/server/dist/server.mjs');
+const server = spawn(process.execPath, [...profArgs, serverFile], {
   env: {
     ...process.env,
     DATABASE_URL: dbUrl,
@@ -158,18 +165,33 @@ function get(path: string): Promise<{ status: number; body: string }> {
  * call costs the server whatever else the shared machine is doing, unlike its latency.
  */
 function serverCpu(): number {
+  return procCpu(server.pid ?? 0);
+}
+
+/** CPU seconds of one process from /proc (utime + stime), NaN when it is gone. */
+function procCpu(pid: number): number {
   try {
-    const stat = readFileSync(`/proc/${server.pid}/stat`, 'utf8');
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return Number.NaN;
   }
 }
+/** The PostgreSQL backends serving the bench database (the server's pool), set once it is up. */
+let backendPids: () => Promise<number[]> = async () => [];
+/** CPU seconds of those backends, by pid (PostgreSQL runs on this machine: /proc sees it). */
+async function pgCpu(): Promise<Map<number, number>> {
+  return new Map((await backendPids()).map((pid) => [pid, procCpu(pid)]));
+}
 
 interface Result {
-  /** Server CPU milliseconds per call (the real server's; 0 for the bare process). */
+  /** Server CPU milliseconds per call (the real server's, or the bare process's). */
   cpuMs: number;
+  /** PostgreSQL CPU milliseconds per call: the bench database's backends (0 for the bare process). */
+  pgMs: number;
+  /** This process's CPU per call: autocannon, the client (the machine's third consumer). */
+  clientMs: number;
   calls: number;
   rate: number;
   p50: number;
@@ -189,7 +211,9 @@ async function load(
   opts: { url?: string; amount?: number } = {},
 ): Promise<Result> {
   const onBare = opts.url !== undefined;
-  const cpu0 = onBare ? 0 : serverCpu();
+  const cpu0 = onBare ? procCpu(bare.pid ?? 0) : serverCpu();
+  const pg0 = onBare ? new Map<number, number>() : await pgCpu();
+  const client0 = process.cpuUsage();
   const r = await autocannon({
     url: opts.url ?? base,
     connections: CONNECTIONS,
@@ -199,6 +223,9 @@ async function load(
     requests: [req],
   });
   const calls = r.latency.totalCount;
+  const clientUsage = process.cpuUsage(client0);
+  let pgSeconds = 0;
+  if (!onBare) for (const [pid, c] of await pgCpu()) if (c >= 0) pgSeconds += c - (pg0.get(pid) ?? 0);
   const errors = new Map<string, number>();
   for (const [status, { count }] of Object.entries(r.statusCodeStats))
     if (!status.startsWith('2')) errors.set(`HTTP ${status}`, count);
@@ -206,7 +233,9 @@ async function load(
   if (r.timeouts) errors.set('timeouts', r.timeouts);
   for (const [k, n] of errors) if (!n) errors.delete(k);
   return {
-    cpuMs: onBare ? 0 : ((serverCpu() - cpu0) * 1000) / Math.max(1, calls),
+    cpuMs: (((onBare ? procCpu(bare.pid ?? 0) : serverCpu()) - cpu0) * 1000) / Math.max(1, calls),
+    pgMs: (pgSeconds * 1000) / Math.max(1, calls),
+    clientMs: (clientUsage.user + clientUsage.system) / 1000 / Math.max(1, calls),
     calls,
     rate: calls / r.duration,
     p50: r.latency.p50,
@@ -271,6 +300,12 @@ try {
 
   const db0 = new pg.Client({ connectionString: dbUrl });
   await db0.connect();
+  const ownPid = ((await db0.query('select pg_backend_pid() as pid')).rows[0] as { pid: number }).pid;
+  backendPids = async () =>
+    (
+      (await db0.query('select pid from pg_stat_activity where datname = $1 and pid <> $2', [dbName, ownPid]))
+        .rows as { pid: number }[]
+    ).map((r) => r.pid);
   const members = await addMembers(db0, Math.max(MEMBERS, 2 * CONNECTIONS), FUNDING);
   /** The bench members' wallets: main, and everything (main + vendor wallets) together. */
   const walletTotals = async () => {
@@ -431,7 +466,7 @@ try {
       .join(' then ')} calls/s (the ratio's base: their mean)`,
   );
   console.log(
-    'load        calls/s  ratio   p50      p99      max     non-2xx  rate-limited  server CPU/call',
+    'load        calls/s  ratio   p50      p99      max     non-2xx  rate-limited  CPU/call: server  PostgreSQL  client',
   );
   for (const [name, r] of results) {
     const errs = [...r.errors.values()].reduce((a, b) => a + b, 0);
@@ -443,7 +478,9 @@ try {
       ]
         .map((x) => `${x.toFixed(0).padStart(5)} ms`)
         .join('  ')}  ${String(errs - r.limited).padStart(6)}  ${String(r.limited).padStart(12)}  ${
-        name === 'bare' ? '' : `${r.cpuMs.toFixed(3)} ms`
+        name === 'bare'
+          ? `${r.cpuMs.toFixed(3).padStart(13)} ms  ${'-'.padStart(10)}  ${r.clientMs.toFixed(3)} ms`
+          : `${r.cpuMs.toFixed(3).padStart(13)} ms  ${r.pgMs.toFixed(3).padStart(7)} ms  ${r.clientMs.toFixed(3)} ms`
       }`,
     );
     for (const [k, n] of r.errors) if (k !== 'HTTP 429') console.log(`    ${String(n).padStart(6)}  ${k}`);

@@ -1,6 +1,6 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
 import { isApiPath, routePath } from './errors.ts';
@@ -74,12 +74,47 @@ export interface SecurityOptions {
   cspExtra?: CspExtra;
 }
 
+/** What helmet's middleware does to a response: headers set and headers removed, in order. */
+export type HeaderOps = readonly (readonly [name: string, value: string | null])[];
+
+/**
+ * helmet's headers computed once: its middleware run against a recording response at startup.
+ * @fastify/helmet rebuilt the whole middleware (options parsed, every CSP directive normalised and
+ * joined) on every request, ~7% of the server's CPU for a small API call (issue 11, bench:api
+ * profile); the headers depend on the options only (no per-request nonce: the page document sets
+ * its own policy with a style nonce, plugins/static-web.ts), so the answers carry the same headers.
+ */
+export function helmetHeaders(options: HelmetOptions): HeaderOps {
+  const ops: [string, string | null][] = [];
+  const res = {
+    setHeader: (name: string, value: unknown) => void ops.push([name, String(value)]),
+    removeHeader: (name: string) => void ops.push([name, null]),
+  };
+  let failed: unknown;
+  helmet(options)({} as never, res as never, (err?: unknown) => {
+    failed = err;
+  });
+  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+  return ops;
+}
+
+export const helmetOptions = (cspExtra: CspExtra = {}): HelmetOptions => ({
+  contentSecurityPolicy: { useDefaults: false, directives: withExtra(cspExtra) },
+  // The game frame (DESIGN §4) embeds same-origin game pages; cross-origin isolation would
+  // break third-party vendors' frames later.
+  crossOriginEmbedderPolicy: false,
+});
+
 async function security(app: FastifyInstance, opts: SecurityOptions): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: withExtra(opts.cspExtra ?? {}) },
-    // The game frame (DESIGN §4) embeds same-origin game pages; cross-origin isolation would
-    // break third-party vendors' frames later.
-    crossOriginEmbedderPolicy: false,
+  const headers = helmetHeaders(helmetOptions(opts.cspExtra));
+  // Every answer, as @fastify/helmet's global mode did (routes set their own policy over it).
+  app.addHook('onRequest', (_req, reply, done) => {
+    const res = reply.raw;
+    for (const [name, value] of headers) {
+      if (value === null) res.removeHeader(name);
+      else res.setHeader(name, value);
+    }
+    done();
   });
   // Keyed by req.ip: the socket address unless the peer is a TRUST_PROXY address.
   await app.register(rateLimit, {

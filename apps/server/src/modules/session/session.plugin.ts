@@ -3,12 +3,23 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/db.ts';
 import { AppError, type Clock } from '../../lib/errors.ts';
-import { authenticateSession, type SessionMember } from './session.service.ts';
+import {
+  authenticateSession,
+  type SessionFound,
+  type SessionMember,
+  type SessionRead,
+} from './session.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in caller, or null (guest). Set for every route before its handler. */
     member: SessionMember | null;
+    /** The rows of the route's `sessionRead`, read with the session (null without one). */
+    sessionRead: Record<string, unknown>[] | null;
+  }
+  interface FastifyContextConfig {
+    /** A read about the caller run in the session's own statement (session.service.ts). */
+    sessionRead?: SessionRead;
   }
 }
 
@@ -43,11 +54,15 @@ export function requireRealAccount(req: FastifyRequest): SessionMember {
  */
 async function sessionPlugin(app: FastifyInstance, { db, now }: { db: Db; now: Clock }): Promise<void> {
   app.decorateRequest('member', null);
+  app.decorateRequest('sessionRead', null);
   app.addHook('onRequest', async (req) => {
     const token = bearerToken(req);
-    const found = token ? await authenticateSession(db, token, now()) : { member: null };
+    const { auth, endpointId, sessionRead } = req.routeOptions.config;
+    const found: SessionFound = token
+      ? await authenticateSession(db, token, now(), sessionRead)
+      : { member: null };
     req.member = found.member;
-    const { auth, endpointId } = req.routeOptions.config;
+    req.sessionRead = found.read ?? null;
     if (!auth || auth === 'guest') return;
     // Issue 10: a session ended by the member's session limit says so (still a 401).
     if (!req.member) throw new AppError('UNAUTHORIZED', found.ended);

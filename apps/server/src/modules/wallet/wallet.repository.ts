@@ -44,19 +44,31 @@ export interface MemberWallets {
   pending: number;
 }
 
-export async function memberWallets(q: Queryable, memberId: string): Promise<MemberWallets> {
-  const rows = await q.query<{ wallet: string; balance: string; pending: boolean }>(
-    `select wallet, balance, false as pending from ledger_accounts where kind = 'member' and member_id = $1
+const MEMBER_WALLETS = (member: string) =>
+  `select wallet, balance, false as pending from ledger_accounts where kind = 'member' and member_id = ${member}
      union all
      select '', coalesce(sum(amount), 0), true from vendor_transfers
-      where member_id = $1 and status in ('pending', 'unknown')`,
-    [memberId],
+      where member_id = ${member} and status in ('pending', 'unknown')`;
+
+export async function memberWallets(q: Queryable, memberId: string): Promise<MemberWallets> {
+  return walletsOf(
+    await q.query<{ wallet: string; balance: string; pending: boolean }>(MEMBER_WALLETS('$1'), [memberId]),
   );
+}
+
+/**
+ * memberWallets read with the caller's session (issue 11: the balance call is one statement); the
+ * route's `sessionRead`, its rows given to walletsOf. From the database on every call, never cached.
+ */
+export const MEMBER_WALLETS_READ = { sql: MEMBER_WALLETS('(select member_ref from caller)') };
+
+/** The wallet rows (balance as text from a column, as a number from JSON) as balances and pending. */
+export function walletsOf(rows: readonly Record<string, unknown>[]): MemberWallets {
   const balances = new Map<string, number>();
   let pending = 0;
   for (const r of rows) {
     if (r.pending) pending = Number(r.balance);
-    else balances.set(r.wallet, Number(r.balance));
+    else balances.set(String(r.wallet), Number(r.balance));
   }
   return { balances, pending };
 }

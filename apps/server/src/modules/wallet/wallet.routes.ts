@@ -2,6 +2,7 @@ import type { Endpoints, walletEndpoints } from '@app/contracts';
 import type { FastifyContextConfig } from 'fastify';
 import type { HandlerMap } from '../../lib/route.ts';
 import { requireMember, requireRealAccount } from '../session/session.plugin.ts';
+import * as repo from './wallet.repository.ts';
 import type { WalletService } from './wallet.service.ts';
 
 type WalletIds = keyof typeof walletEndpoints;
@@ -9,7 +10,7 @@ type WalletIds = keyof typeof walletEndpoints;
 /** Thin handlers of the wallet endpoints (issue 4; CONVENTIONS habit 3). */
 export function walletHandlers(wallet: WalletService): Pick<HandlerMap<Endpoints>, WalletIds> {
   return {
-    balance: ({ req }) => wallet.balance(requireMember(req)),
+    balance: ({ req }) => wallet.balance(requireMember(req), req.sessionRead),
     merchantWallet: ({ req }) => wallet.merchantWallet(requireMember(req)),
     consolidatedFunds: ({ req }) => wallet.consolidated(requireMember(req)),
     walletTransfer: ({ req, input }) => wallet.transfer(requireRealAccount(req), input),
@@ -37,6 +38,8 @@ function moneyValidationMessage(fields: Record<string, string>): string | undefi
 
 type RouteConfig = Omit<FastifyContextConfig, 'endpointId' | 'auth'>;
 export const walletRouteConfigs: Partial<Record<WalletIds, RouteConfig>> = {
+  // Issue 11: the balance is read in the session's statement (one round trip per call).
+  balance: { sessionRead: repo.MEMBER_WALLETS_READ },
   walletTransfer: { validationMessage: moneyValidationMessage },
   walletCollect: { validationMessage: moneyValidationMessage },
   transferUpline: { validationMessage: moneyValidationMessage },

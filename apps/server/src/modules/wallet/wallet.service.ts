@@ -304,8 +304,15 @@ export function createWalletService(deps: WalletServiceDeps) {
     }));
   }
 
-  async function balance(member: WalletMember): Promise<WalletBalance> {
-    const [m, w] = await Promise.all([merchantOf(member.merchantId), repo.memberWallets(db, member.id)]);
+  /** `read`: the wallet rows read with the session (MEMBER_WALLETS_READ), else read here. */
+  async function balance(
+    member: WalletMember,
+    read?: readonly Record<string, unknown>[] | null,
+  ): Promise<WalletBalance> {
+    const [m, w] = await Promise.all([
+      merchantOf(member.merchantId),
+      read ? repo.walletsOf(read) : repo.memberWallets(db, member.id),
+    ]);
     const main = w.balances.get(MAIN_WALLET) ?? 0;
     const vendors = walletItems(m, w.balances);
     return {
