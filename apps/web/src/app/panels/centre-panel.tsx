@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, useMemo } from 'react';
+import { Suspense, memo, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { flags as readFlags, type Flags } from '@app/contracts';
 import { Modal } from '@/components/ui/modal';
@@ -72,37 +72,50 @@ interface CentrePartProps {
 
 /** The menu: its entries, the current one marked (at once on a switch). */
 function CentreMenu({ id, pages, fallback, label }: CentrePartProps & { label: string }) {
-  const { t } = useTranslation();
   const requested = useUiStore((s) => s.panels[id].page);
-  const setPage = useUiStore((s) => s.setPanelPage);
   const current = resolvePage(pages, requested, fallback);
   return (
     <nav aria-label={label} className={styles.menu}>
       <ul>
-        {pages.map((p) => {
-          const Badge = p.badge;
-          return (
-            <li key={p.page}>
-              <button
-                type="button"
-                className={styles.item}
-                aria-current={p.page === current?.page ? 'page' : undefined}
-                onClick={() => setPage(id, p.page)}
-              >
-                {t(p.labelKey)}
-                {Badge ? (
-                  <Suspense fallback={null}>
-                    <Badge page={p.page} />
-                  </Suspense>
-                ) : null}
-              </button>
-            </li>
-          );
-        })}
+        {pages.map((p) => (
+          <MenuEntry key={p.page} id={id} entry={p} current={p.page === current?.page} />
+        ))}
       </ul>
     </nav>
   );
 }
+
+/** One menu entry; memoised: a switch re-renders the two entries whose mark changed, not all. */
+const MenuEntry = memo(function MenuEntry({
+  id,
+  entry,
+  current,
+}: {
+  id: PanelId;
+  entry: CentreEntry;
+  current: boolean;
+}) {
+  const { t } = useTranslation();
+  const setPage = useUiStore((s) => s.setPanelPage);
+  const Badge = entry.badge;
+  return (
+    <li>
+      <button
+        type="button"
+        className={styles.item}
+        aria-current={current ? 'page' : undefined}
+        onClick={() => setPage(id, entry.page)}
+      >
+        {t(entry.labelKey)}
+        {Badge ? (
+          <Suspense fallback={null}>
+            <Badge page={entry.page} />
+          </Suspense>
+        ) : null}
+      </button>
+    </li>
+  );
+});
 
 /**
  * The current page, one step behind the menu: the requested page through `useDeferredValue`, its
