@@ -86,6 +86,8 @@ describe('parseConfig', () => {
       'TRUST_PROXY must be a comma-separated list',
     );
     expect(errorOf({ TRUST_PROXY: '10.0.0.0/33' })).toContain('TRUST_PROXY');
+    expect(errorOf({ TRUST_PROXY: '::ffff:10.0.0.0/8' })).toContain('TRUST_PROXY');
+    expect(parseConfig({ TRUST_PROXY: '::ffff:10.0.0.0/104' }).trustProxy).toEqual(['::ffff:10.0.0.0/104']);
     expect(errorOf({ LOG_LEVEL: 'loud' })).toContain('LOG_LEVEL must be one of');
     expect(errorOf({ ENABLE_DOCS: 'maybe' })).toContain('ENABLE_DOCS must be 1 or 0');
     for (const env of [{ PORT: 'abc' }, { TRUST_PROXY: 'x' }]) expect(errorOf(env)).not.toContain('\n');

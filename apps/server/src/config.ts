@@ -26,6 +26,9 @@ function isAddressOrCidr(entry: string): boolean {
   if (family === 0) return false;
   if (prefix === undefined) return true;
   if (!/^\d{1,3}$/.test(prefix)) return false;
+  // `::ffff:10.0.0.0/8` reads as 10/8 but is /8 of the whole IPv6 space: an IPv4-mapped range
+  // needs a prefix of 96 or more (the advisory review of issue 11).
+  if (family === 6 && /^::ffff:/i.test(addr) && Number(prefix) < 96) return false;
   return Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
