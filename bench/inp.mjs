@@ -60,6 +60,15 @@ function inpObserver() {
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 }
 
+/** The phone the lab measurements use (360×740, touch), shared with bench/lobby.mjs. */
+export const PHONE = {
+  viewport: { width: 360, height: 740 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'en-US',
+};
+
 /**
  * @param {{ browser: import('@playwright/test').Browser, base: string, query: string,
  *   searchBox: (page: import('@playwright/test').Page) => Promise<import('@playwright/test').Locator | null>,
@@ -69,14 +78,7 @@ function inpObserver() {
 export async function measureInp({ browser, base, query, searchBox, settle }) {
   const rows = [];
   async function phone() {
-    const context = await browser.newContext({
-      viewport: { width: 360, height: 740 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-US',
-      serviceWorkers: 'block',
-    });
+    const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
     await context.addInitScript(() => {
       if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'EN');
     });

@@ -92,17 +92,19 @@ function smsScenario(name: string, path: string, mobile: (no: string) => Record<
     }),
   };
 }
+const loginRequest = async () => ({
+  method: 'POST',
+  path: '/wps/session/login',
+  headers: json,
+  body: await loginBody(),
+});
+
 const scenarios: Scenario[] = [
   {
     name: 'login',
     trusted: false,
     perMinute: GLOBAL_PER_MINUTE,
-    request: async () => ({
-      method: 'POST',
-      path: '/wps/session/login',
-      headers: json,
-      body: await loginBody(),
-    }),
+    request: loginRequest,
   },
   smsScenario('sms-login', '/wps/verification/sms/noLogin', (no) => ({ mobileNum: `9${no}` })),
   smsScenario('sms-reg', '/wps/verification/sms/register', (no) => ({ mobileNo: `8${no}` })),
@@ -110,12 +112,7 @@ const scenarios: Scenario[] = [
     name: 'control',
     trusted: true,
     perMinute: GLOBAL_PER_MINUTE,
-    request: async () => ({
-      method: 'POST',
-      path: '/wps/session/login',
-      headers: json,
-      body: await loginBody(),
-    }),
+    request: loginRequest,
   },
 ];
 

@@ -21,7 +21,7 @@ import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { measureInp } from './inp.mjs';
+import { measureInp, PHONE } from './inp.mjs';
 
 const root = join(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -365,13 +365,7 @@ try {
   console.log('(Lighthouse simulates a 4x slower CPU on top of what it measures: compare runs)\n');
 
   async function searchAndScroll() {
-    const context = await browser.newContext({
-      viewport: { width: 360, height: 740 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-US',
-    });
+    const context = await browser.newContext(PHONE);
     await context.addInitScript(() => {
       if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'EN');
     });
